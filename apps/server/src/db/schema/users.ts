@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { archivedAt, createdAt, id, updatedAt } from './columns.js';
+import { institutions } from './institutions.js';
+
+/** Login accounts. A student's or faculty member's profile lives in its own table, linked by user_id. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    permission: text('permission', { enum: ['owner', 'moderator', 'faculty', 'student'] }).notNull(),
+    institutionId: uuid('institution_id').references(() => institutions.id),
+    /** Recovery e-mail of owners and moderators; students and faculty use their profile's first e-mail. */
+    email: text('email'),
+    /** Bumped on password change, reset and archive: every token carrying an older value is refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    archivedAt: archivedAt(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
+    index('users_institution_idx').on(table.institutionId, table.permission),
+  ],
+);
+
+/** One password-recovery attempt: the OTP step, then the one-time temp token step. Secrets are stored hashed. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    otpHash: text('otp_hash').notNull(),
+    otpExpiresAt: timestamp('otp_expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    tempTokenHash: text('temp_token_hash'),
+    tempTokenExpiresAt: timestamp('temp_token_expires_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('password_resets_user_idx').on(table.userId, table.createdAt),
+    uniqueIndex('password_resets_temp_token_key').on(table.tempTokenHash),
+  ],
+);

@@ -1,0 +1,23 @@
+import { MESSAGES } from '@portal/shared';
+
+/** A failure with an HTTP status and a message the UI can show as it is. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'VALIDATION', message, fields);
+export const unauthorized = (message: string = MESSAGES.sessionExpired) =>
+  new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, 'FORBIDDEN', message);
+/** Also the answer for another institution's ids: they must look exactly like missing ones. */
+export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { readConfig } from './config.js';
+import { connectDatabase, runMigrations } from './db/client.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo.js';
+import { ensureFirstOwner } from './db/seed/owner.js';
+import { systemClock } from './lib/clock.js';
+import { logMailer, smtpMailer } from './lib/mailer.js';
+import { loadLocalSecrets } from './lib/secrets.js';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main() {
+  const config = readConfig();
+  const embeddedMode = !config.DATABASE_URL;
+  const secrets = embeddedMode || !config.JWT_SECRET ? await loadLocalSecrets(config.dataDir) : null;
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    say(`Starting the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} ...`);
+    embedded = await startEmbeddedPostgres({
+      directory: path.join(config.dataDir, 'postgres'),
+      password: secrets!.postgres_password,
+    });
+    databaseUrl = embedded.url;
+  }
+
+  const database = connectDatabase(databaseUrl);
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    say(`${signal} received, shutting down ...`);
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(0);
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await runMigrations(database.db);
+    // Demo data goes only into an empty database: by default in embedded mode, or when asked.
+    const wantsDemo = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && embeddedMode);
+    const seededDemo = wantsDemo && (await isDatabaseEmpty(database.db));
+    if (seededDemo) await seedDemo(database.db);
+    const owner = await ensureFirstOwner(database.db, {
+      username: config.OWNER_USERNAME,
+      password: config.OWNER_PASSWORD,
+      email: config.OWNER_EMAIL,
+    });
+    if (owner === 'not-configured') {
+      say('No owner account exists: set OWNER_USERNAME and OWNER_PASSWORD to create the first one.');
+    }
+
+    const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_FROM) : logMailer(say);
+    app = await buildApp(
+      {
+        config,
+        db: database.db,
+        pool: database.pool,
+        clock: systemClock,
+        mailer,
+        jwtSecret: config.JWT_SECRET ?? secrets!.jwt_secret,
+      },
+      { logger: true },
+    );
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    say(`\nThe portal is running at ${shown}  (API reference: ${shown}/api/docs)`);
+    if (seededDemo) {
+      say(
+        `Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}`,
+      );
+    } else if (embeddedMode) {
+      say(
+        `Demo accounts, if this data folder was seeded with them: owner, moderator, faculty, student (password ${DEMO_PASSWORD})`,
+      );
+    }
+  } catch (error) {
+    say(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(1);
+  }
+}
+
+void main();

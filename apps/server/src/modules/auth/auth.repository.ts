@@ -1,0 +1,62 @@
+import type { Role } from '@portal/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { faculties, institutions, students, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../plugins/auth.js';
+
+export interface AccountRow extends AuthUser {
+  passwordHash: string;
+  tokenVersion: number;
+  /** Archived user, archived student/faculty record or archived institution. */
+  inactive: boolean;
+  institutionTitle: string | null;
+  institutionNavLogo: string | null;
+  academicYear: string | null;
+  recoveryEmail: string | null;
+  demoVideos: Record<string, string | undefined>;
+}
+
+// One query per request: the account with its institution and its student/faculty record.
+function selectAccounts(db: Database) {
+  return db
+    .select({
+      userId: users.id,
+      username: users.username,
+      permission: sql<Role>`${users.permission}`,
+      institutionId: users.institutionId,
+      entityId: sql<string>`coalesce(${students.id}, ${faculties.id}, ${users.id})`,
+      mustChangePassword: users.mustChangePassword,
+      passwordHash: users.passwordHash,
+      tokenVersion: users.tokenVersion,
+      inactive: sql<boolean>`(${users.archivedAt} is not null
+        or ${students.archivedAt} is not null
+        or ${faculties.archivedAt} is not null
+        or coalesce(${institutions.visibility}, true) = false)`,
+      institutionTitle: institutions.title,
+      institutionNavLogo: institutions.navLogo,
+      academicYear: institutions.academicYear,
+      recoveryEmail: sql<
+        string | null
+      >`coalesce(${students.email}[1], ${faculties.email}[1], ${users.email})`,
+      demoVideos: sql<Record<string, string | undefined>>`coalesce(${institutions.demoVideos}, '{}'::jsonb)`,
+    })
+    .from(users)
+    .leftJoin(institutions, eq(institutions.id, users.institutionId))
+    .leftJoin(students, eq(students.userId, users.id))
+    .leftJoin(faculties, eq(faculties.userId, users.id));
+}
+
+export async function loadAccountById(db: Database, userId: string): Promise<AccountRow | undefined> {
+  const [row] = await selectAccounts(db).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export async function loadAccountByUsername(db: Database, username: string): Promise<AccountRow | undefined> {
+  const [row] = await selectAccounts(db).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  return row;
+}
+
+export async function loadAuthUser(db: Database, userId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) return undefined;
+  return loadAccountById(db, userId);
+}

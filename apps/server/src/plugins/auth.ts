@@ -1,0 +1,81 @@
+import fastifyJwt from '@fastify/jwt';
+import { MESSAGES, type Role } from '@portal/shared';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
+import { loadAuthUser } from '../modules/auth/auth.repository.js';
+
+/** The signed-in caller, loaded fresh from the database on every request. */
+export interface AuthUser {
+  userId: string;
+  username: string;
+  permission: Role;
+  institutionId: string | null;
+  /** The student's or faculty member's record id; the user id for owners and moderators. */
+  entityId: string;
+  mustChangePassword: boolean;
+}
+
+export interface TokenPayload {
+  sub: string;
+  /** The user's token_version when the token was issued. */
+  tv: number;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    user: TokenPayload;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Lets an account that must change its generated password still call this route. */
+    allowPendingPasswordChange?: boolean;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid token of an active account, optionally of one of `roles`. */
+    requireAuth(...roles: Role[]): preHandlerAsyncHookHandler;
+  }
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; expiresIn: string }) => {
+  await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.expiresIn } });
+  app.decorateRequest('auth', null);
+
+  async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+    let payload: TokenPayload;
+    try {
+      payload = await request.jwtVerify<TokenPayload>();
+    } catch {
+      throw unauthorized();
+    }
+    if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') throw unauthorized();
+    const user = await loadAuthUser(app.deps.db, payload.sub);
+    // Archived accounts, archived institutions and tokens issued before a password change or
+    // archive (token_version bumped) are all refused the same way.
+    if (!user || user.inactive || user.tokenVersion !== payload.tv) throw unauthorized();
+    return user;
+  }
+
+  app.decorate('requireAuth', (...roles: Role[]): preHandlerAsyncHookHandler => {
+    return async (request) => {
+      const user = await authenticate(request);
+      request.auth = user;
+      if (user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
+        throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
+      }
+      if (roles.length > 0 && !roles.includes(user.permission)) throw forbidden();
+    };
+  });
+});
+
+/** The caller of a route guarded by `requireAuth`. */
+export function caller(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

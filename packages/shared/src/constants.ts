@@ -1,0 +1,117 @@
+export const PRODUCT_NAME = 'Learning Portal';
+export const APP_VERSION = '0.3.84';
+
+export const ROLES = ['owner', 'moderator', 'faculty', 'student'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const CONTENT_TYPES = ['image', 'audio', 'video'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const QUESTION_TYPES = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN', 'TEXT', 'UPLOAD'] as const;
+export const ASSESSMENT_STATUSES = ['DRAFTED', 'LIVE', 'CLOSED', 'EVOLUTED', 'CANCELED'] as const;
+
+export const SUBJECT_LOGOS = [
+  'physics',
+  'chemistry',
+  'maths',
+  'biology',
+  'science',
+  'english',
+  'hindi',
+  'sanskrit',
+  'history',
+  'geography',
+  'civics',
+  'economics',
+  'social',
+  'computer',
+  'accountancy',
+  'business',
+  'evs',
+  'art',
+  'music',
+  'others',
+] as const;
+export type SubjectLogo = (typeof SUBJECT_LOGOS)[number];
+
+export const NOTICE_SUCCESS_MS = 3000;
+export const NOTICE_ERROR_MS = 5000;
+
+export const UPLOAD_LIMIT_KB = 40960;
+export const UPLOAD_LIMIT_BYTES = UPLOAD_LIMIT_KB * 1024;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_TRIES = 5;
+export const TEMP_TOKEN_TTL_MINUTES = 15;
+
+/** `YYYY-YY` where YY is the year after YYYY (2024-25). */
+export const ACADEMIC_YEAR_PATTERN = /^\d{4}-\d{2}$/;
+
+export type NavIcon =
+  | 'home'
+  | 'subjects'
+  | 'doubts'
+  | 'assessments'
+  | 'notes'
+  | 'sessions'
+  | 'study-plan'
+  | 'marks'
+  | 'students'
+  | 'analytics'
+  | 'faculty'
+  | 'faculty-analytics'
+  | 'bulk-upload'
+  | 'add-remove'
+  | 'evaluations';
+
+export interface NavItem {
+  label: string;
+  path: string;
+  icon: NavIcon;
+}
+
+/** The left navigation per role, in the spec's order (management §2 "Navigation per role"). */
+export const NAVIGATION: Record<Role, readonly NavItem[]> = {
+  student: [
+    { label: 'Home', path: '/dashboard', icon: 'home' },
+    { label: 'Subjects', path: '/me/subjects', icon: 'subjects' },
+    { label: 'Doubts', path: '/me/doubts', icon: 'doubts' },
+    { label: 'Assessments', path: '/me/assessments', icon: 'assessments' },
+    { label: 'Notes', path: '/me/notes', icon: 'notes' },
+    { label: 'Online Sessions', path: '/me/sessions', icon: 'sessions' },
+  ],
+  faculty: [
+    { label: 'Home', path: '/dashboard', icon: 'home' },
+    { label: 'Subjects', path: '/me/faculty/subjects', icon: 'subjects' },
+    { label: 'Evaluations', path: '/faculty/assessments', icon: 'evaluations' },
+    { label: 'Online Sessions', path: '/me/faculty/sessions', icon: 'sessions' },
+  ],
+  moderator: [
+    { label: 'Home', path: '/dashboard', icon: 'home' },
+    { label: 'Online Sessions', path: '/onlinesessions/reports', icon: 'sessions' },
+    { label: 'Study Plan', path: '/create/study-plan', icon: 'study-plan' },
+    { label: 'Assessments', path: '/create/assessment', icon: 'assessments' },
+    { label: 'Assessment Marks', path: '/assessment/marks', icon: 'marks' },
+    { label: 'Student List', path: '/student/list', icon: 'students' },
+    { label: 'Student Analytics', path: '/reports', icon: 'analytics' },
+    { label: 'Faculty List', path: '/faculty/list', icon: 'faculty' },
+    { label: 'Faculty Analytics', path: '/faculty/reports', icon: 'faculty-analytics' },
+    { label: 'Bulk Upload', path: '/bulk/upload', icon: 'bulk-upload' },
+    { label: 'Add-Remove Students', path: '/student/subject', icon: 'add-remove' },
+  ],
+  owner: [{ label: 'Home', path: '/dashboard', icon: 'home' }],
+};
+
+/** Where 'My Profile' leads for each role. */
+export const PROFILE_PATH: Record<Role, string> = {
+  student: '/me/profile',
+  faculty: '/faculty/profile',
+  moderator: '/profile',
+  owner: '/profile',
+};

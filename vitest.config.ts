@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// One embedded PostgreSQL for the whole run (global setup); each API test file gets its own database.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts'],
+          globalSetup: ['./src/test/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
