@@ -2,17 +2,20 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 
-const username = z.string().trim().min(1, MESSAGES.enterUsername).max(100);
+const username = z.string({ error: MESSAGES.enterUsername }).trim().min(1, MESSAGES.enterUsername).max(100);
 
 /** A new password chosen by a user. */
 export const newPasswordSchema = z
-  .string()
+  .string({ error: MESSAGES.enterPassword })
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong);
 
 export const loginBodySchema = z.object({
   username,
-  password: z.string().min(1, MESSAGES.enterPassword).max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: MESSAGES.enterPassword })
+    .min(1, MESSAGES.enterPassword)
+    .max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -37,14 +40,17 @@ export type SessionAccount = z.infer<typeof sessionAccountSchema>;
 export const forgotPasswordBodySchema = z.object({ username });
 export const verifyOtpBodySchema = z.object({
   username,
-  otp: z.string().trim().min(1, MESSAGES.enterOtp).max(20),
+  otp: z.string({ error: MESSAGES.enterOtp }).trim().min(1, MESSAGES.enterOtp).max(20),
 });
 export const resetPasswordBodySchema = z.object({
   temp_token: z.string().min(1).max(200),
   new_password: newPasswordSchema,
 });
 export const changePasswordBodySchema = z.object({
-  old_password: z.string().min(1, MESSAGES.enterRequiredFields).max(PASSWORD_MAX_LENGTH),
+  old_password: z
+    .string({ error: MESSAGES.enterRequiredFields })
+    .min(1, MESSAGES.enterRequiredFields)
+    .max(PASSWORD_MAX_LENGTH),
   new_password: newPasswordSchema,
 });
 

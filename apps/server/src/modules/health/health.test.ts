@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('system routes', () => {
+  it('GET /api/health answers 200 with the database reachable', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { status: 'ok', database: 'ok' } });
+  });
+
+  it('GET /api/config/public answers the support contacts without a token', async () => {
+    const response = await t.app.inject({ url: '/api/config/public' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().data).sort()).toEqual([
+      'product_name',
+      'support_email',
+      'support_phone',
+      'version',
+    ]);
+  });
+
+  it('serves the OpenAPI document generated from the route schemas, and its UI', async () => {
+    const document = await t.app.inject({ url: '/api/docs/json' });
+    expect(document.statusCode).toBe(200);
+    const paths = Object.keys(document.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/verify-otp', '/api/health']));
+    expect(document.json().paths['/api/auth/login'].post.requestBody).toBeDefined();
+    const ui = await t.app.inject({ url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with the one error shape', async () => {
+    const response = await t.app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});
