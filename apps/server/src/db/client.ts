@@ -17,6 +17,11 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export function connectDatabase(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection can die (server restart, shutdown); without a listener that error would
+  // crash the process. The next query simply opens a new connection.
+  pool.on('error', (error) => {
+    process.stderr.write(`database connection lost: ${error.message}\n`);
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -3,18 +3,10 @@ import { MESSAGES, type Role } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
-import { loadAuthUser } from '../modules/auth/auth.repository.js';
+import { type AccountRow, loadAuthUser } from '../modules/auth/auth.repository.js';
 
-/** The signed-in caller, loaded fresh from the database on every request. */
-export interface AuthUser {
-  userId: string;
-  username: string;
-  permission: Role;
-  institutionId: string | null;
-  /** The student's or faculty member's record id; the user id for owners and moderators. */
-  entityId: string;
-  mustChangePassword: boolean;
-}
+/** The signed-in caller, loaded fresh from the database on every request (one query). */
+export type AuthUser = AccountRow;
 
 export interface TokenPayload {
   sub: string;

@@ -41,7 +41,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       payload = { code: error.code ?? 'BAD_REQUEST', message: error.message };
     }
 
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500) {
+      request.log.error(
+        { err: error, reqId: request.id, method: request.method, url: request.url },
+        'request failed',
+      );
+    }
     return reply.status(status).send({ error: payload });
   });
 });

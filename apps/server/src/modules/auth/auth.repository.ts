@@ -2,9 +2,16 @@ import type { Role } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { faculties, institutions, students, users } from '../../db/schema/index.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import { cachedAccount } from './account-cache.js';
 
-export interface AccountRow extends AuthUser {
+export interface AccountRow {
+  userId: string;
+  username: string;
+  permission: Role;
+  institutionId: string | null;
+  /** The student's or faculty member's record id; the user id for owners and moderators. */
+  entityId: string;
+  mustChangePassword: boolean;
   passwordHash: string;
   tokenVersion: number;
   /** Archived user, archived student/faculty record or archived institution. */
@@ -46,8 +53,23 @@ function selectAccounts(db: Database) {
     .leftJoin(faculties, eq(faculties.userId, users.id));
 }
 
+// Every authenticated request runs this lookup; as a named prepared statement PostgreSQL plans
+// it once per connection instead of on each request (planning costs more than running it).
+const preparedById = new WeakMap<Database, ReturnType<typeof prepareById>>();
+function prepareById(db: Database) {
+  return selectAccounts(db)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('account_by_id');
+}
+
 export async function loadAccountById(db: Database, userId: string): Promise<AccountRow | undefined> {
-  const [row] = await selectAccounts(db).where(eq(users.id, userId)).limit(1);
+  let query = preparedById.get(db);
+  if (!query) {
+    query = prepareById(db);
+    preparedById.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
   return row;
 }
 
@@ -56,7 +78,10 @@ export async function loadAccountByUsername(db: Database, username: string): Pro
   return row;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The guard's lookup: through the short-lived account cache. */
 export async function loadAuthUser(db: Database, userId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) return undefined;
-  return loadAccountById(db, userId);
+  if (!UUID.test(userId)) return undefined;
+  return cachedAccount(db, userId, () => loadAccountById(db, userId));
 }

@@ -54,10 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { allowPendingPasswordChange: true },
       schema: { tags, response: { 200: envelope(sessionUserSchema), 401: errorBodySchema } },
     },
-    async (request) => {
-      const account = await auth.currentAccount(app.deps, caller(request).userId);
-      return { data: auth.presentSessionUser(account) };
-    },
+    async (request) => ({ data: auth.presentSessionUser(caller(request)) }),
   );
 
   app.post(
@@ -122,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { old_password, new_password } = request.body;
-      await auth.changePassword(app.deps, caller(request).userId, old_password, new_password);
+      await auth.changePassword(app.deps, caller(request), old_password, new_password);
       return { data: { changed: true } };
     },
   );

@@ -8,7 +8,7 @@ import {
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { passwordResets, users } from '../../db/schema/index.js';
-import { AppError, badRequest, unauthorized } from '../../lib/app-error.js';
+import { AppError, badRequest } from '../../lib/app-error.js';
 import {
   decoyPasswordHash,
   generateOtp,
@@ -18,7 +18,8 @@ import {
   sha256,
   verifyPassword,
 } from '../../lib/passwords.js';
-import { type AccountRow, loadAccountById, loadAccountByUsername } from './auth.repository.js';
+import { forgetAccount } from './account-cache.js';
+import { type AccountRow, loadAccountByUsername } from './auth.repository.js';
 
 const MINUTE = 60_000;
 
@@ -46,12 +47,6 @@ export async function login(deps: AppDeps, username: string, password: string): 
   }
   const valid = await verifyPassword(account.passwordHash, password);
   if (!valid || account.inactive) throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.loginFailed);
-  return account;
-}
-
-export async function currentAccount(deps: AppDeps, userId: string): Promise<AccountRow> {
-  const account = await loadAccountById(deps.db, userId);
-  if (!account || account.inactive) throw unauthorized();
   return account;
 }
 
@@ -139,19 +134,19 @@ export async function resetPasswordWithToken(deps: AppDeps, tempToken: string, n
       .update(users)
       .set({ passwordHash, mustChangePassword: false, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, reset.userId));
-    return true;
+    return reset.userId;
   });
   if (!used) throw badRequest(MESSAGES.resetLinkInvalid);
+  forgetAccount(deps.db, used);
 }
 
 /** A signed-in user's own change; afterwards every token of the account stops working. */
 export async function changePassword(
   deps: AppDeps,
-  userId: string,
+  account: AccountRow,
   oldPassword: string,
   newPassword: string,
 ) {
-  const account = await currentAccount(deps, userId);
   if (!(await verifyPassword(account.passwordHash, oldPassword))) {
     throw badRequest(MESSAGES.checkOldPassword, { old_password: MESSAGES.checkOldPassword });
   }
@@ -162,5 +157,6 @@ export async function changePassword(
       mustChangePassword: false,
       tokenVersion: sql`${users.tokenVersion} + 1`,
     })
-    .where(eq(users.id, userId));
+    .where(eq(users.id, account.userId));
+  forgetAccount(deps.db, account.userId);
 }

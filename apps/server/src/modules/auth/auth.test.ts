@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions, students, users } from '../../db/schema/index.js';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
 import { otpFrom } from '../../test/smtp-capture.js';
+import { forgetAccount } from './account-cache.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,6 +91,7 @@ describe('POST /api/auth/login', () => {
     const token = await t.login(faculty.username);
     expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
     await t.db.update(users).set({ archivedAt: new Date() }).where(eq(users.id, faculty.user.id));
+    forgetAccount(t.db, faculty.user.id); // as every service that archives does
     expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
   });
 
