@@ -9,6 +9,7 @@ import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Mailer } from './lib/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { batchesRoutes } from './modules/batches/batches.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(batchesRoutes);
 
   await app.register(webPlugin, { root: deps.config.webDistDir });
   return app;

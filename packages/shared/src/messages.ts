@@ -141,6 +141,8 @@ export const MESSAGES = {
   resetLinkInvalid: 'This password reset has expired. Please start again.',
   noDemoVideo: 'There is no demo video yet.',
   pageNotFound: 'Page not found',
+  batchHasStudents: 'This batch still has students. Move or archive them first.',
+  invalidId: 'Invalid id.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

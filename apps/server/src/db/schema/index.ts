@@ -1,4 +1,5 @@
 export * from './batches.js';
+export * from './content.js';
 export * from './institutions.js';
 export * from './people.js';
 export * from './users.js';
