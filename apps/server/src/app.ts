@@ -8,12 +8,15 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Mailer } from './lib/mailer.js';
+import type { Storage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { filesPlugin } from './plugins/files.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { webPlugin } from './plugins/web.js';
@@ -25,6 +28,7 @@ export interface AppDeps {
   pool: pg.Pool;
   clock: Clock;
   mailer: Mailer;
+  storage: Storage;
   jwtSecret: string;
 }
 
@@ -71,6 +75,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(batchesRoutes);
+  await app.register(uploadsRoutes);
+  if (deps.storage.kind === 'local') await app.register(filesPlugin, { root: deps.storage.root });
 
   await app.register(webPlugin, { root: deps.config.webDistDir });
   return app;

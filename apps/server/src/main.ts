@@ -8,6 +8,7 @@ import { ensureFirstOwner } from './db/seed/owner.js';
 import { systemClock } from './lib/clock.js';
 import { logMailer, smtpMailer } from './lib/mailer.js';
 import { loadLocalSecrets } from './lib/secrets.js';
+import { createStorage } from './lib/storage.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -67,6 +68,7 @@ async function main() {
         pool: database.pool,
         clock: systemClock,
         mailer,
+        storage: createStorage(config),
         jwtSecret: config.JWT_SECRET ?? secrets!.jwt_secret,
       },
       { logger: true },

@@ -143,6 +143,9 @@ export const MESSAGES = {
   pageNotFound: 'Page not found',
   batchHasStudents: 'This batch still has students. Move or archive them first.',
   invalidId: 'Invalid id.',
+  fileTooLarge: 'The file is larger than 40960 KB. Please choose a smaller file.',
+  chooseFile: 'Please choose a file.',
+  videoOnly: 'Please choose a video file (mp4, webm, mov or m4v).',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

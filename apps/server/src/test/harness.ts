@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Role } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -9,6 +11,7 @@ import { batches, faculties, institutions, students, users } from '../db/schema/
 import { manualClock } from '../lib/clock.js';
 import { smtpMailer } from '../lib/mailer.js';
 import { hashPassword } from '../lib/passwords.js';
+import { createStorage } from '../lib/storage.js';
 import { withDatabase } from './global-setup.js';
 import { startSmtpCapture } from './smtp-capture.js';
 
@@ -33,13 +36,15 @@ export async function createTestApp() {
   const database = connectDatabase(withDatabase(adminUrl, name), 5);
   const smtp = await startSmtpCapture();
   const clock = manualClock(new Date('2026-11-20T09:00:00Z'));
-  const config = readConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/test-data', LOG_LEVEL: 'silent' });
+  const dataDir = path.resolve(import.meta.dirname, '../../../../.tmp', `data-${name}`);
+  const config = readConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const app = await buildApp({
     config,
     db: database.db,
     pool: database.pool,
     clock,
     mailer: smtpMailer(smtp.url, 'Portal <portal@test.local>'),
+    storage: createStorage(config),
     jwtSecret: randomBytes(32).toString('hex'),
   });
   await app.ready();
@@ -153,10 +158,12 @@ export async function createTestApp() {
     const cleanup = connectDatabase(adminUrl, 1);
     await cleanup.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await cleanup.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
   }
 
   return {
     app: app as FastifyInstance,
+    config,
     db: database.db,
     clock,
     smtp,

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/server';
+import type { Config } from '../config.js';
+
+/** Where uploaded files live. Keys are portal-made (`<scope>/<random>-<name>.<ext>`), never user paths. */
+export interface Storage {
+  kind: 'local' | 's3';
+  /** The folder of local storage (served under /files/). */
+  root?: string;
+  save(key: string, body: Readable | Buffer, contentType: string): Promise<void>;
+  read(key: string): Promise<Buffer>;
+  remove(key: string): Promise<void>;
+  publicUrl(key: string): string;
+  /** The key of one of our own public URLs, or null for anything else (no outside fetching). */
+  keyOf(url: string): string | null;
+  /** The store behind resumable (tus) uploads. */
+  tusStore(): DataStore;
+  /** Makes a finished resumable upload a stored file under `key`. */
+  adoptTusUpload(uploadId: string, key: string, contentType: string): Promise<void>;
+}
+
+/** File types the portal keeps, by extension; anything else is stored as `.bin` and downloaded. */
+const KNOWN_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/**
+ * A safe storage key and content type for an uploaded file name. HTML, SVG and scripts are never
+ * served as such from the portal's origin: unknown extensions become `.bin`.
+ */
+export function storageKeyFor(scope: string, filename: string): { key: string; contentType: string } {
+  const extension = path.extname(filename).slice(1).toLowerCase();
+  const known = KNOWN_TYPES[extension];
+  const base = path
+    .basename(filename, path.extname(filename))
+    .normalize('NFKD')
+    .replace(/[^a-zA-Z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  const name = `${randomBytes(12).toString('hex')}-${base || 'file'}.${known ? extension : 'bin'}`;
+  return { key: `${scope}/${name}`, contentType: known ?? 'application/octet-stream' };
+}
+
+export const isKnownMediaKey = (key: string) =>
+  /\.(png|jpe?g|gif|webp|mp3|wav|ogg|m4a|mp4|m4v|webm|mov|pdf)$/i.test(key);
+
+const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_.-]+)+$/;
+
+export const LOCAL_FILES_PREFIX = '/files/';
+
+function localStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error('bad storage key');
+    return path.join(root, key);
+  };
+  const tusDirectory = path.join(root, '.tus');
+  return {
+    kind: 'local',
+    root,
+    async save(key, body) {
+      const file = resolve(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      if (Buffer.isBuffer(body)) await fs.writeFile(file, body);
+      else await pipeline(body, createWriteStream(file));
+    },
+    read: (key) => fs.readFile(resolve(key)),
+    remove: (key) => fs.rm(resolve(key), { force: true }),
+    publicUrl: (key) => `${LOCAL_FILES_PREFIX}${key}`,
+    keyOf(url) {
+      const pathname = url.startsWith('http') ? safePathname(url) : url;
+      if (!pathname?.startsWith(LOCAL_FILES_PREFIX)) return null;
+      const key = decodeURIComponent(pathname.slice(LOCAL_FILES_PREFIX.length));
+      return SAFE_KEY.test(key) && !key.includes('..') ? key : null;
+    },
+    tusStore: () => new FileStore({ directory: tusDirectory }),
+    async adoptTusUpload(uploadId, key) {
+      const target = resolve(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(path.join(tusDirectory, uploadId), target);
+      await fs.rm(path.join(tusDirectory, `${uploadId}.json`), { force: true });
+    },
+  };
+}
+
+function safePathname(url: string): string | null {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return null;
+  }
+}
+
+function s3Storage(config: Config): Storage {
+  const client = new S3Client({
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: Boolean(config.S3_ENDPOINT),
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  });
+  const bucket = config.S3_BUCKET!;
+  const publicBase = (config.S3_PUBLIC_URL ?? `${config.S3_ENDPOINT}/${bucket}`).replace(/\/$/, '');
+  return {
+    kind: 's3',
+    async save(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }),
+      );
+    },
+    async read(key) {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from(await object.Body!.transformToByteArray());
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    publicUrl: (key) => `${publicBase}/${key}`,
+    keyOf(url) {
+      if (!url.startsWith(`${publicBase}/`)) return null;
+      const key = decodeURIComponent(url.slice(publicBase.length + 1));
+      return SAFE_KEY.test(key) && !key.includes('..') ? key : null;
+    },
+    tusStore: () =>
+      new S3Store({
+        s3ClientConfig: {
+          bucket,
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          forcePathStyle: Boolean(config.S3_ENDPOINT),
+          credentials:
+            config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        },
+      }),
+    // The S3 store already wrote the object under the upload id; copy it (server-side) under the
+    // portal's key, with the content type browsers need to play it.
+    async adoptTusUpload(uploadId, key, contentType) {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          CopySource: `${bucket}/${uploadId}`,
+          Key: key,
+          ContentType: contentType,
+          MetadataDirective: 'REPLACE',
+        }),
+      );
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: uploadId }));
+    },
+  };
+}
+
+export function createStorage(config: Config): Storage {
+  if (config.S3_BUCKET) return s3Storage(config);
+  return localStorage(path.join(config.dataDir, 'uploads'));
+}

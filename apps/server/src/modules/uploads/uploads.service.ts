@@ -1,0 +1,76 @@
+import { type Readable, Transform } from 'node:stream';
+import { MESSAGES } from '@portal/shared';
+import type { AppDeps } from '../../app.js';
+import { uploads } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { storageKeyFor } from '../../lib/storage.js';
+import type { AuthUser } from '../../plugins/auth.js';
+
+export interface StoredFile {
+  publicUrl: string;
+  filename: string;
+}
+
+const scopeOf = (user: AuthUser) => user.institutionId ?? 'portal';
+
+/** Stores one uploaded file and records it, so its URL is known as the portal's own. */
+export async function storeUpload(
+  deps: AppDeps,
+  user: AuthUser,
+  file: { filename: string; stream: Readable & { truncated?: boolean } },
+): Promise<StoredFile> {
+  const { key, contentType } = storageKeyFor(scopeOf(user), file.filename);
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await deps.storage.save(key, file.stream.pipe(counter), contentType);
+  } catch (error) {
+    await deps.storage.remove(key).catch(() => {});
+    throw error;
+  }
+  // Over the limit the parser stops reading: nothing partial is kept.
+  if (file.stream.truncated) {
+    await deps.storage.remove(key);
+    throw new AppError(413, 'FILE_TOO_LARGE', MESSAGES.fileTooLarge);
+  }
+  const publicUrl = deps.storage.publicUrl(key);
+  await deps.db.insert(uploads).values({
+    institutionId: user.institutionId,
+    uploadedBy: user.userId,
+    storageKey: key,
+    publicUrl,
+    filename: file.filename,
+    contentType,
+    size,
+  });
+  return { publicUrl, filename: file.filename };
+}
+
+const VIDEO = /\.(mp4|m4v|webm|mov)$/i;
+export const isVideoFilename = (filename: string) => VIDEO.test(filename);
+
+/** A finished resumable video upload becomes a stored file with a public URL. */
+export async function adoptVideo(
+  deps: AppDeps,
+  owner: { userId: string; institutionId: string | null },
+  upload: { id: string; filename: string; size: number },
+): Promise<string> {
+  const { key, contentType } = storageKeyFor(`${owner.institutionId ?? 'portal'}/videos`, upload.filename);
+  await deps.storage.adoptTusUpload(upload.id, key, contentType);
+  const publicUrl = deps.storage.publicUrl(key);
+  await deps.db.insert(uploads).values({
+    institutionId: owner.institutionId,
+    uploadedBy: owner.userId,
+    storageKey: key,
+    publicUrl,
+    filename: upload.filename,
+    contentType,
+    size: upload.size,
+  });
+  return publicUrl;
+}
