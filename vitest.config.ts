@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One embedded PostgreSQL for the whole run (global setup); each API test file gets its own database.
 export default defineConfig({
   test: {
+    // Two cores: two test files at a time (each server file clones its own database).
+    maxWorkers: 2,
+    passWithNoTests: false,
     projects: [
       {
         test: {
@@ -20,7 +23,6 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          maxWorkers: 2,
         },
       },
       {

@@ -27,12 +27,25 @@ async function startPortal() {
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 360; i += 1) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
@@ -74,7 +87,9 @@ try {
 
   const baseline = await load(`${bare.url}/bare`);
   const scenarios = [{ name: 'GET /api/auth/me (student)', url: `${portal.url}/api/auth/me`, headers: auth }];
-  console.log(`bare Fastify route: ${Math.round(baseline.requests.average)} req/s (${connections} connections, ${seconds}s)`);
+  console.log(
+    `bare Fastify route: ${Math.round(baseline.requests.average)} req/s (${connections} connections, ${seconds}s)`,
+  );
   let failed = false;
   for (const scenario of scenarios) {
     const result = await load(scenario.url, scenario.headers);

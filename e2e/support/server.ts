@@ -28,7 +28,12 @@ export async function startPortal(options: { smtpUrl: string; name: string }) {
   await fs.rm(dataDir, { recursive: true, force: true });
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+  // E2E_FROM_SOURCE runs the server's TypeScript directly (for working on a change without
+  // rebuilding the bundle); the default is the built bundle, as `npm start` runs it.
+  const entry = process.env.E2E_FROM_SOURCE
+    ? ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]
+    : [path.join(repoRoot, 'apps/server/dist/main.js')];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: {
       ...process.env,

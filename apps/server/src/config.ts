@@ -38,6 +38,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@example.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  WEB_DIST_DIR: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -57,6 +58,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...config,
     dataDir: path.resolve(config.DATA_DIR),
-    webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    webDistDir: config.WEB_DIST_DIR
+      ? path.resolve(config.WEB_DIST_DIR)
+      : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -150,6 +150,76 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/** Labels, headings and button texts of the screens (the spec's words where it names them). */
+export const LABELS = {
+  // Sign-in (management §2 "Public routes", §5)
+  userName: 'User Name',
+  password: 'Password',
+  submit: 'Submit',
+  forgotPassword: 'Forgot Password',
+  contactUs: 'Contact Us',
+  signInTitle: 'Sign in to your account',
+  supportPhone: 'Phone',
+  supportEmail: 'E-mail',
+  // Forgot-password popup (three steps)
+  otp: 'OTP',
+  generateOtp: 'Generate OTP',
+  verify: 'Verify',
+  newPassword: 'New Password',
+  confirmPassword: 'Confirm Password',
+  change: 'Change',
+  passwordResetDone: 'Your password has been reset. Please sign in with the new password.',
+  // Change password (learning §5)
+  changePassword: 'Change Password',
+  oldPassword: 'Old Password',
+  repeatNewPassword: 'Repeat New Password',
+  // Header and profile menu (learning "Header and notifications")
+  demoVideo: 'Demo Video',
+  myProfile: 'My Profile',
+  logout: 'Logout',
+  profileMenu: 'Profile menu',
+  mainNavigation: 'Main navigation',
+  toggleNavigation: 'Toggle navigation',
+  // Profile
+  profileTitle: 'My Profile',
+  username: 'Username',
+  role: 'Role',
+  institution: 'Institution',
+  academicYear: 'Academic Year',
+  // Not found
+  pageNotFoundHint: 'The page you are looking for does not exist or is not available yet.',
+  backToDashboard: 'Back to Home',
+  loading: 'Loading…',
+  reload: 'Reload',
+  // Role homes (headings from the spec)
+  activeInstitutions: 'Active Institutions',
+  addInstitution: '+ Add Institution',
+  addUser: '+ Add User',
+  batches: 'Batches',
+  addBatch: 'Add Batch',
+  addFaculty: 'Add Faculty',
+  assignFaculty: 'Assign Faculty',
+  home: 'Home',
+  newTopics: 'New Topics',
+  pendingTopics: 'Pending Topics',
+  lastVisitedTopics: 'Last Visited Topics',
+  studentsDoubts: "Student's Doubts",
+  examEvaluations: 'Exam Evaluations',
+  newTab: 'New',
+  repliedTab: 'Replied',
+  pendingTab: 'Pending',
+  evaluatedTab: 'Evaluated',
+  students: 'Students',
+  // Owner table columns (management §2 "Owner home")
+  slNo: 'Sl No.',
+  name: 'Name',
+  edit: 'Edit',
+  archive: 'Archive',
+  // portal: empty states the spec does not word
+  noInstitutions: 'No institutions to show.',
+  noBatches: 'No batches to show.',
+} as const;
+
 /** Fills `{name}`-style placeholders of a catalogue text. */
 export function formatMessage(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);

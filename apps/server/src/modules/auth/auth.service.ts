@@ -136,7 +136,7 @@ export async function resetPasswordWithToken(deps: AppDeps, tempToken: string, n
       .where(eq(users.id, reset.userId));
     return reset.userId;
   });
-  if (!used) throw badRequest(MESSAGES.resetLinkInvalid);
+  if (!used) throw new AppError(400, 'RESET_TOKEN_EXPIRED', MESSAGES.resetLinkInvalid);
   forgetAccount(deps.db, used);
 }
 
@@ -148,7 +148,9 @@ export async function changePassword(
   newPassword: string,
 ) {
   if (!(await verifyPassword(account.passwordHash, oldPassword))) {
-    throw badRequest(MESSAGES.checkOldPassword, { old_password: MESSAGES.checkOldPassword });
+    throw new AppError(400, 'WRONG_OLD_PASSWORD', MESSAGES.checkOldPassword, {
+      old_password: MESSAGES.checkOldPassword,
+    });
   }
   await deps.db
     .update(users)

@@ -203,7 +203,10 @@ describe('password recovery', () => {
       new_password: 'Another-one-2',
     });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().error.message).toBe(MESSAGES.resetLinkInvalid);
+    expect(reused.json().error).toMatchObject({
+      code: 'RESET_TOKEN_EXPIRED',
+      message: MESSAGES.resetLinkInvalid,
+    });
   });
 
   it('refuses a wrong OTP, and the right one after five wrong tries', async () => {
@@ -284,7 +287,10 @@ describe('POST /api/auth/change-password', () => {
       token,
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(MESSAGES.checkOldPassword);
+    expect(response.json().error).toMatchObject({
+      code: 'WRONG_OLD_PASSWORD',
+      message: MESSAGES.checkOldPassword,
+    });
   });
 
   it('changes the password and revokes every token issued before', async () => {

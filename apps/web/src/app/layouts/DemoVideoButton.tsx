@@ -1,0 +1,56 @@
+import { ActionIcon, Button, Center, Loader, Modal, Text } from '@mantine/core';
+import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useDemoVideo } from '../../features/auth/api';
+import { errorMessage } from '../../lib/api';
+
+function DemoVideo() {
+  const video = useDemoVideo(true);
+  if (video.isPending) {
+    return (
+      <Center h={200}>
+        <Loader aria-label={LABELS.loading} />
+      </Center>
+    );
+  }
+  if (video.isError) return <Text c="red">{errorMessage(video.error)}</Text>;
+  if (!video.data.url) return <Text>{MESSAGES.noDemoVideo}</Text>;
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: demo videos are uploaded without caption tracks
+    <video
+      controls
+      src={video.data.url}
+      style={{ width: '100%', maxHeight: '70vh', borderRadius: 8, background: '#000', display: 'block' }}
+    />
+  );
+}
+
+/** 'Click here for Demo' (learning "Header and notifications"): this institution's video for the role. */
+export function DemoVideoButton() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button
+        variant="light"
+        leftSection={<IconPlayerPlay size={16} />}
+        onClick={() => setOpened(true)}
+        visibleFrom="sm"
+      >
+        {MESSAGES.clickForDemo}
+      </Button>
+      <ActionIcon
+        variant="light"
+        size="lg"
+        onClick={() => setOpened(true)}
+        hiddenFrom="sm"
+        aria-label={MESSAGES.clickForDemo}
+      >
+        <IconPlayerPlay size={18} />
+      </ActionIcon>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={LABELS.demoVideo} size="xl">
+        <DemoVideo />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { LABELS } from '@portal/shared/messages';
+import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { profilePathFor, roleLabel } from '../../lib/navigation';
+import { signOut, useRequiredAccount } from '../../lib/session';
+
+export function ProfileMenu() {
+  const account = useRequiredAccount();
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={LABELS.profileMenu} style={{ borderRadius: 999 }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar name={account.username} color="initials" radius="xl" size={36} />
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate="end">
+              {account.username}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {account.username} · {roleLabel(account.permission)}
+        </Menu.Label>
+        <Menu.Item
+          component={Link}
+          to={profilePathFor(account.permission)}
+          leftSection={<IconUser size={16} />}
+        >
+          {LABELS.myProfile}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => signOut('user')}>
+          {LABELS.logout}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { notificationsHost } from '../lib/notify';
+import { queryClient } from '../lib/query-client';
+import { theme } from './theme';
+
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+/** The notices' container, mounted once the first notice is shown (keeps it out of the /login bundle). */
+function NotificationsHost() {
+  const wanted = useSyncExternalStore(notificationsHost.subscribe, notificationsHost.isWanted);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" zIndex={1000} />
+    </Suspense>
+  );
+}
+
+/**
+ * App-wide providers. ModalsProvider (confirmation popups) sits in the signed-in layout, which is the only
+ * place that uses it, so the public pages stay small.
+ */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <NotificationsHost />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

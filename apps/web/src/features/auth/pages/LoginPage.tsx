@@ -1,0 +1,167 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { IconAlertCircle, IconSchool } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { queryClient } from '../../../lib/query-client';
+import { signIn } from '../../../lib/session';
+import { authKeys, login, useProductName, usePublicConfig } from '../api';
+import { canSubmitLogin } from '../validation';
+import classes from './LoginPage.module.css';
+
+// The popups (and Mantine's Modal) load when first opened.
+const ForgotPasswordModal = lazy(() =>
+  import('../components/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })),
+);
+const ContactUsModal = lazy(() =>
+  import('../components/ContactUsModal').then((m) => ({ default: m.ContactUsModal })),
+);
+
+function loginFailure(error: unknown): string {
+  // 401 covers wrong credentials and archived accounts alike; rate limits keep the server's text.
+  if (error instanceof ApiError && error.status === 401) return MESSAGES.loginFailed;
+  return errorMessage(error);
+}
+
+/** /login, and /forgot-password (the same page with the recovery popup open). */
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const productName = useProductName();
+  const version = usePublicConfig().data?.version;
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [contactOpen, setContactOpen] = useState(false);
+  const [contactUsed, setContactUsed] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const forgotOpen = location.pathname === '/forgot-password';
+  const closeForgot = () => navigate({ pathname: '/login', search: location.search }, { replace: true });
+
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: (account) => {
+      const { jwt: _jwt, ...user } = account;
+      queryClient.setQueryData(authKeys.me, user);
+      // The public-route guard then sends the user to the remembered page (or the dashboard).
+      signIn(account);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmitLogin(username, password)) {
+      (username.trim() === '' ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
+    mutation.mutate({ username: username.trim(), password });
+  };
+
+  // Any change to a field clears the shown error.
+  const clearError = () => {
+    if (mutation.isError) mutation.reset();
+  };
+
+  return (
+    <Box className={classes.page}>
+      <Paper
+        component="main"
+        className={classes.card}
+        shadow="md"
+        radius="lg"
+        p={{ base: 'lg', xs: 'xl' }}
+        withBorder
+      >
+        <Stack gap="lg">
+          <Stack gap={6} align="center">
+            <IconSchool size={44} stroke={1.5} className={classes.logo} aria-hidden />
+            <Title order={1} className={classes.title} ta="center">
+              {productName}
+            </Title>
+            <Text c="dimmed" size="sm" ta="center">
+              {LABELS.signInTitle}
+            </Text>
+          </Stack>
+
+          <form onSubmit={submit} noValidate aria-label={LABELS.signInTitle}>
+            <Stack gap="md">
+              <TextInput
+                ref={usernameRef}
+                label={LABELS.userName}
+                value={username}
+                onChange={(event) => {
+                  setUsername(event.currentTarget.value);
+                  clearError();
+                }}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                size="md"
+              />
+              <PasswordInput
+                ref={passwordRef}
+                label={LABELS.password}
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.currentTarget.value);
+                  clearError();
+                }}
+                autoComplete="current-password"
+                size="md"
+              />
+              {mutation.isError && (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                  {loginFailure(mutation.error)}
+                </Alert>
+              )}
+              <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+                {LABELS.submit}
+              </Button>
+            </Stack>
+          </form>
+
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to={{ pathname: '/forgot-password', search: location.search }} size="sm">
+              {LABELS.forgotPassword}
+            </Anchor>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setContactUsed(true);
+                setContactOpen(true);
+              }}
+            >
+              {LABELS.contactUs}
+            </Anchor>
+          </Group>
+        </Stack>
+      </Paper>
+      {version && (
+        <Text size="xs" c="dimmed" mt="md">
+          v{version}
+        </Text>
+      )}
+      <Suspense fallback={null}>
+        {forgotOpen && <ForgotPasswordModal opened onClose={closeForgot} />}
+        {contactUsed && <ContactUsModal opened={contactOpen} onClose={() => setContactOpen(false)} />}
+      </Suspense>
+    </Box>
+  );
+}

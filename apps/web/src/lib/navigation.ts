@@ -1,0 +1,25 @@
+import { NAVIGATION, type NavItem, PROFILE_PATH, type Role } from '@portal/shared/constants';
+
+function isRole(permission: string): permission is Role {
+  return Object.hasOwn(NAVIGATION, permission);
+}
+
+/** The left-navigation items of a permission; none for a permission the portal does not know. */
+export function navigationFor(permission: string): readonly NavItem[] {
+  return isRole(permission) ? NAVIGATION[permission] : [];
+}
+
+/** Where 'My Profile' leads for a permission. */
+export function profilePathFor(permission: string): string {
+  return isRole(permission) ? PROFILE_PATH[permission] : '/profile';
+}
+
+/** A navigation item is active on its own path and every path below it (/dashboard is not exact). */
+export function isNavItemActive(pathname: string, itemPath: string): boolean {
+  return pathname === itemPath || pathname.startsWith(itemPath.endsWith('/') ? itemPath : `${itemPath}/`);
+}
+
+/** Role names as users read them. */
+export function roleLabel(permission: string): string {
+  return permission ? permission.charAt(0).toUpperCase() + permission.slice(1) : '';
+}
