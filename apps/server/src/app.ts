@@ -11,8 +11,15 @@ import type { Mailer } from './lib/mailer.js';
 import type { Storage } from './lib/storage.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
+import { chaptersRoutes } from './modules/chapters/chapters.routes.js';
+import { facultiesRoutes } from './modules/faculties/faculties.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { institutionsRoutes } from './modules/institutions/institutions.routes.js';
+import { studyPlansRoutes } from './modules/study-plans/study-plans.routes.js';
+import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
+import { topicsRoutes } from './modules/topics/topics.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -76,6 +83,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(usersRoutes);
   await app.register(batchesRoutes);
   await app.register(uploadsRoutes);
+  await app.register(institutionsRoutes);
+  await app.register(subjectsRoutes);
+  await app.register(chaptersRoutes);
+  await app.register(topicsRoutes);
+  await app.register(facultiesRoutes);
+  await app.register(studyPlansRoutes);
   if (deps.storage.kind === 'local') await app.register(filesPlugin, { root: deps.storage.root });
 
   await app.register(webPlugin, { root: deps.config.webDistDir });

@@ -1,6 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { RouteError } from '../components/RouteError';
+import { chaptersRoutes } from '../features/chapters/routes';
+import { institutionsRoutes } from '../features/institutions/routes';
+import { studyPlansRoutes } from '../features/study-plans/routes';
+import { subjectsRoutes } from '../features/subjects/routes';
+import { topicsRoutes } from '../features/topics/routes';
 import { PublicOnly } from './guards/PublicOnly';
 import { RequireSession } from './guards/RequireSession';
 
@@ -39,6 +44,11 @@ export const routes: RouteObject[] = [
               { path: 'me/profile', lazy: profilePage },
               { path: 'faculty/profile', lazy: profilePage },
               { path: 'profile', lazy: profilePage },
+              ...institutionsRoutes,
+              ...subjectsRoutes,
+              ...chaptersRoutes,
+              ...topicsRoutes,
+              ...studyPlansRoutes,
               {
                 path: '*',
                 lazy: async () => ({

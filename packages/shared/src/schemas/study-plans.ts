@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { idSchema } from './common.js';
+
+/** A calendar day, `YYYY-MM-DD` (study plans are sent so and shown as dd/MM/yyyy). */
+export const isoDateSchema = z
+  .string({ error: MESSAGES.fillInTheForm })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.fillInTheForm)
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'Please pick a valid date.',
+  );
+
+export const studyPlanEntrySchema = z.object({
+  _id: z.uuid(),
+  topic_id: z.uuid(),
+  date: z.string(),
+  batch_subject_id: z.uuid(),
+  batch_id: z.uuid(),
+  subject_title: z.string(),
+  chapter_id: z.uuid(),
+  chapter_title: z.string(),
+  topic_title: z.string(),
+  visibility: z.boolean(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  subject_logo_url: z.string().nullable(),
+  topic_logo_url: z.string().nullable(),
+});
+export type StudyPlanEntry = z.infer<typeof studyPlanEntrySchema>;
+
+export const createStudyPlanBodySchema = z.object({
+  date: isoDateSchema,
+  topic_ids: z.array(idSchema).min(1, MESSAGES.fillInTheForm).max(50),
+  batch_subject_id: idSchema,
+});
+export type CreateStudyPlanBody = z.infer<typeof createStudyPlanBodySchema>;
+
+export const dailyStudyPlanParamsSchema = z.object({ date: isoDateSchema });
+export const dailyStudyPlanQuerySchema = z.object({ batch_id: idSchema.optional() });
+export const chapterPlanParamsSchema = z.object({ chapterId: idSchema, batchSubjectId: idSchema });

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { SUBJECT_LOGOS } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { idSchema, requiredText } from './common.js';
+
+export const subjectSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  code: z.string(),
+  subject_logo: z.enum(SUBJECT_LOGOS),
+  subject_logo_url: z.string().nullable(),
+});
+export type Subject = z.infer<typeof subjectSchema>;
+
+export const createSubjectBodySchema = z.object({
+  title: requiredText(MESSAGES.fillTheForm, 150),
+  description: z.string().trim().max(2000).default(''),
+  code: requiredText(MESSAGES.fillTheForm, 30),
+  subject_logo: z.enum(SUBJECT_LOGOS).default('others'),
+  subject_logo_url: z.string().trim().max(2000).nullish(),
+});
+export type CreateSubjectBody = z.infer<typeof createSubjectBodySchema>;
+
+/** Editing a batch subject edits its subject's fields. */
+export const updateBatchSubjectBodySchema = createSubjectBodySchema.partial();
+export type UpdateBatchSubjectBody = z.infer<typeof updateBatchSubjectBodySchema>;
+
+export const idsQuerySchema = z.object({
+  ids: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(idSchema).max(500)),
+});
+
+export const createBatchSubjectsBodySchema = z.object({
+  batch_id: idSchema,
+  subject_ids: z.array(idSchema).min(1, MESSAGES.fillTheForm).max(100),
+});
+
+export const personRefSchema = z.object({ _id: z.uuid(), name: z.string() });
+
+/** A subject as taught to one batch, with the counts its card shows. */
+export const batchSubjectSchema = z.object({
+  _id: z.uuid(),
+  batch_id: z.uuid(),
+  subject_id: z.uuid(),
+  subject_title: z.string(),
+  subject_description: z.string(),
+  subject_code: z.string(),
+  subject_logo: z.enum(SUBJECT_LOGOS),
+  subject_logo_url: z.string().nullable(),
+  batch_title: z.string(),
+  academic_year: z.string(),
+  faculties: z.array(personRefSchema),
+  student_count: z.number(),
+  faculty_count: z.number(),
+  chapter_count: z.number(),
+});
+export type BatchSubject = z.infer<typeof batchSubjectSchema>;
+
+export const listBatchSubjectsQuerySchema = z.object({ batch_id: idSchema.optional() });

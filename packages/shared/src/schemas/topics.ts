@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { CONTENT_TYPES } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { idSchema, requiredText } from './common.js';
+
+/** A Tiptap document (decision 10); HTML is produced only by the renderer. */
+export const tiptapDocSchema = z
+  .object({ type: z.literal('doc'), content: z.array(z.unknown()).max(5000).optional() })
+  .loose();
+export type TiptapDoc = z.infer<typeof tiptapDocSchema>;
+
+/** The plain text of a Tiptap document, for emptiness checks, search and automated answers. */
+export function tiptapText(node: unknown): string {
+  if (!node || typeof node !== 'object') return '';
+  const { text, content } = node as { text?: unknown; content?: unknown };
+  const own = typeof text === 'string' ? text : '';
+  const children = Array.isArray(content) ? content.map(tiptapText).filter(Boolean).join(' ') : '';
+  return [own, children].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** An uploaded file's URL (`/files/...`) or an outside http(s) link. */
+export const contentUriSchema = z
+  .string({ error: MESSAGES.fillTheForm })
+  .trim()
+  .min(1, MESSAGES.fillTheForm)
+  .max(2000)
+  .refine(
+    (value) => value.startsWith('/files/') || /^https?:\/\/\S+$/i.test(value),
+    'Please give a valid link.',
+  );
+
+const description = tiptapDocSchema.refine((doc) => tiptapText(doc).length > 0, MESSAGES.fillTheForm);
+
+export const topicSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  topic_title: z.string(),
+  type: z.enum(CONTENT_TYPES),
+  content_uri: z.string(),
+  wysiwyg_state: z.unknown(),
+  chapter_id: z.uuid(),
+  subject_id: z.uuid(),
+  author_id: z.uuid().nullable(),
+  author_name: z.string().nullable(),
+  notes: z.array(z.string()),
+  topic_logo_url: z.string().nullable(),
+  visibility: z.boolean(),
+  self_assessment: z.boolean(),
+  created_at: z.string(),
+});
+export type Topic = z.infer<typeof topicSchema>;
+
+export const createTopicBodySchema = z.object({
+  title: requiredText(MESSAGES.fillTheForm, 200),
+  type: z.enum(CONTENT_TYPES, { error: MESSAGES.fillTheForm }),
+  content_uri: contentUriSchema,
+  wysiwyg_state: description,
+  chapter_id: idSchema,
+  author_id: idSchema.refine(Boolean, MESSAGES.fillTheForm),
+  /** Ignored: the server takes the author's name from the faculty record. */
+  author_name: z.string().optional(),
+  notes: z.array(contentUriSchema).max(20).default([]),
+  topic_logo_url: z.string().trim().max(2000).nullish(),
+  visibility: z.boolean().default(true),
+});
+export type CreateTopicBody = z.infer<typeof createTopicBodySchema>;
+
+export const updateTopicBodySchema = createTopicBodySchema.omit({ chapter_id: true }).partial();
+export type UpdateTopicBody = z.infer<typeof updateTopicBodySchema>;
+
+export const topicIdParamsSchema = z.object({ topicId: idSchema });
+export const authorIdsQuerySchema = z.object({
+  author_ids: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(idSchema).max(100)),
+});
+
+/** For the author dropdown: the institution's active faculty members. */
+export const facultySummarySchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  designation: z.string().nullable(),
+});
