@@ -44,7 +44,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest(MESSAGES.chooseFile);
       const part = await request.file({ throwFileSizeLimit: false });
-      if (!part || part.fieldname !== 'file' || !part.filename) throw badRequest(MESSAGES.chooseFile);
+      if (part?.fieldname !== 'file' || !part.filename) throw badRequest(MESSAGES.chooseFile);
       const stored = await storeUpload(app.deps, caller(request), {
         filename: part.filename,
         stream: part.file,
