@@ -14,7 +14,7 @@ afterAll(() => t.close());
 
 function form(filename: string, content: Buffer | string, field = 'file') {
   const data = new FormData();
-  data.append(field, new Blob([content]), filename);
+  data.append(field, new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
   return data;
 }
 

@@ -1,0 +1,30 @@
+import { parse } from 'csv-parse/sync';
+
+export interface CsvTable {
+  headers: string[];
+  /** Each row with its line number in the file (the header is line 1). */
+  rows: { line: number; values: Record<string, string> }[];
+}
+
+/**
+ * Parses a CSV file with a header row. Headers are matched case-insensitively and trimmed;
+ * a byte-order mark is ignored. Throws with a readable message for a malformed file.
+ */
+export function parseCsv(content: Buffer | string): CsvTable {
+  const records: string[][] = parse(content, {
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: true,
+  });
+  const [headerRow, ...body] = records;
+  if (!headerRow) return { headers: [], rows: [] };
+  const headers = headerRow.map((header) => header.trim().toLowerCase());
+  return {
+    headers,
+    rows: body.map((cells, index) => ({
+      line: index + 2,
+      values: Object.fromEntries(headers.map((header, column) => [header, cells[column]?.trim() ?? ''])),
+    })),
+  };
+}

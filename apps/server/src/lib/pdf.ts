@@ -1,0 +1,154 @@
+import pdfmake from 'pdfmake';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+
+// The PDF standard fonts need no font files. No document of ours loads anything from outside:
+// every URL and local path is refused.
+pdfmake.setFonts({
+  Helvetica: {
+    normal: 'Helvetica',
+    bold: 'Helvetica-Bold',
+    italics: 'Helvetica-Oblique',
+    bolditalics: 'Helvetica-BoldOblique',
+  },
+});
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy(() => false);
+
+interface Heading {
+  institution: string;
+  title: string;
+  lines: string[];
+}
+
+function frame(heading: Heading, body: Content[]): TDocumentDefinitions {
+  return {
+    info: { title: `${heading.institution} - ${heading.title}` },
+    pageSize: 'A4',
+    pageMargins: [36, 48, 36, 48],
+    defaultStyle: { font: 'Helvetica', fontSize: 10 },
+    content: [
+      { text: heading.institution, fontSize: 16, bold: true },
+      { text: heading.title, fontSize: 13, margin: [0, 4, 0, 2] },
+      ...heading.lines.map((line) => ({ text: line, color: '#555555' })),
+      { text: ' ', margin: [0, 4] },
+      ...body,
+    ],
+    footer: (page, pages) => ({
+      text: `${page} / ${pages}`,
+      alignment: 'center',
+      fontSize: 8,
+      color: '#777777',
+    }),
+  };
+}
+
+function table(headers: string[], rows: string[][], widths: (string | number)[]): Content {
+  return {
+    table: {
+      headerRows: 1,
+      widths,
+      body: [headers.map((text) => ({ text, bold: true, fillColor: '#eef2f7' })), ...rows],
+    },
+    layout: 'lightHorizontalLines',
+  };
+}
+
+/** The named document templates of the portal. */
+export const PDF_TEMPLATES = {
+  /** Student list: students with date of birth (DD-MM-YYYY), institution, academic year, batch. */
+  studentList(data: {
+    institution: string;
+    academicYear: string;
+    batch: string;
+    students: { name: string; dateOfBirth: string; prn: string; username: string; archived: boolean }[];
+  }) {
+    return frame(
+      {
+        institution: data.institution,
+        title: `List of Students - ${data.batch}`,
+        lines: [`Academic Year: ${data.academicYear}`, `Students: ${data.students.length}`],
+      },
+      [
+        table(
+          ['Sl No.', 'Name', 'Date of Birth', 'PRN', 'User Name', 'Status'],
+          data.students.map((student, index) => [
+            String(index + 1),
+            student.name,
+            student.dateOfBirth,
+            student.prn,
+            student.username,
+            student.archived ? 'Archived' : 'Active',
+          ]),
+          [32, '*', 70, 70, 80, 50],
+        ),
+      ],
+    );
+  },
+
+  facultyList(data: {
+    institution: string;
+    academicYear: string;
+    faculty: {
+      name: string;
+      designation: string;
+      email: string;
+      mobile: string;
+      username: string;
+      archived: boolean;
+    }[];
+  }) {
+    return frame(
+      {
+        institution: data.institution,
+        title: 'Faculty List',
+        lines: [`Academic Year: ${data.academicYear}`, `Faculty: ${data.faculty.length}`],
+      },
+      [
+        table(
+          ['Sl No.', 'Name', 'Designation', 'E-mail', 'Mobile', 'User Name', 'Status'],
+          data.faculty.map((member, index) => [
+            String(index + 1),
+            member.name,
+            member.designation,
+            member.email,
+            member.mobile,
+            member.username,
+            member.archived ? 'Archived' : 'Active',
+          ]),
+          [32, '*', 60, 90, 60, 60, 40],
+        ),
+      ],
+    );
+  },
+
+  /** Sign-in details after a bulk import or reset: each password is shown only on this sheet. */
+  credentials(data: {
+    institution: string;
+    title: string;
+    accounts: { name: string; username: string; password: string }[];
+  }) {
+    return frame(
+      {
+        institution: data.institution,
+        title: data.title,
+        lines: ['Hand each person their line. The password must be changed at the first sign-in.'],
+      },
+      [
+        table(
+          ['Sl No.', 'Name', 'User Name', 'Password'],
+          data.accounts.map((account, index) => [
+            String(index + 1),
+            account.name,
+            account.username,
+            account.password,
+          ]),
+          [32, '*', 120, 100],
+        ),
+      ],
+    );
+  },
+} as const;
+
+export function renderPdf(document: TDocumentDefinitions): Promise<Buffer> {
+  return pdfmake.createPdf(document).getBuffer();
+}

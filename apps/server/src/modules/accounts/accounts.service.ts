@@ -1,0 +1,108 @@
+import { MESSAGES, type Role } from '@portal/shared';
+import { inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { conflict } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { generatePassword, hashPassword } from '../../lib/passwords.js';
+import { forgetAccount } from '../auth/account-cache.js';
+
+/** A transaction or the database: account writes join the caller's transaction. */
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/** Decision 4: the username typed by the moderator, else the PRN, else the first mobile number. */
+export function usernameFor(person: {
+  username?: string | null;
+  prn?: string | null;
+  mobile: string[];
+}): string {
+  const candidate = person.username || person.prn || person.mobile[0] || '';
+  return candidate.replace(/\s+/g, '');
+}
+
+/** Usernames (lower-cased) that already exist, portal-wide (decision 2). */
+export async function takenUsernames(db: Executor, candidates: string[]): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  const lowered = [...new Set(candidates.map((name) => name.toLowerCase()))];
+  const rows = await db
+    .select({ username: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, lowered));
+  return new Set(rows.map((row) => row.username));
+}
+
+export interface NewLogin {
+  userId: string;
+  username: string;
+  /** Shown once to the moderator; only its hash is stored. */
+  password: string;
+}
+
+/**
+ * Creates logins with generated passwords that must be changed at the first sign-in.
+ * A taken username answers 409 'Username already exists.'.
+ */
+export async function createLogins(
+  db: Executor,
+  institutionId: string,
+  permission: Extract<Role, 'student' | 'faculty'>,
+  usernames: string[],
+): Promise<NewLogin[]> {
+  if (usernames.length === 0) return [];
+  const passwords = usernames.map(() => generatePassword());
+  // Hashing is the slow part of a bulk import: run it off the event loop, in parallel.
+  const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
+  try {
+    const rows = await db
+      .insert(users)
+      .values(
+        usernames.map((username, index) => ({
+          username,
+          passwordHash: hashes[index]!,
+          permission,
+          institutionId,
+          mustChangePassword: true,
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    return rows.map((row, index) => ({
+      userId: row.id,
+      username: row.username,
+      password: passwords[index]!,
+    }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.usernameExists);
+    throw error;
+  }
+}
+
+/** New generated passwords for these users; every earlier token of theirs stops working. */
+export async function resetPasswords(db: Database, userIds: string[]): Promise<Map<string, string>> {
+  const passwords = new Map(userIds.map((id) => [id, generatePassword()]));
+  const hashes = await Promise.all(userIds.map((id) => hashPassword(passwords.get(id)!)));
+  // One statement for the whole batch: each id paired with its new hash.
+  await db.execute(sql`
+    update ${users} set
+      password_hash = v.hash,
+      must_change_password = true,
+      token_version = ${users.tokenVersion} + 1,
+      updated_at = now()
+    from unnest(${sql.param(userIds)}::uuid[], ${sql.param(hashes)}::text[]) as v(id, hash)
+    where ${users.id} = v.id`);
+  for (const userId of userIds) forgetAccount(db, userId);
+  return passwords;
+}
+
+/** Archive or restore sign-in for these users (their profile rows carry their own archived_at). */
+export async function setUsersArchived(
+  db: Database,
+  userIds: string[],
+  archived: Date | null,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(users)
+    .set({ archivedAt: archived, ...(archived ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+    .where(inArray(users.id, userIds));
+  for (const userId of userIds) forgetAccount(db, userId);
+}
