@@ -5,6 +5,7 @@ export * from './schemas/batches.js';
 export * from './schemas/chapters.js';
 export * from './schemas/common.js';
 export * from './schemas/institutions.js';
+export * from './schemas/people.js';
 export * from './schemas/study-plans.js';
 export * from './schemas/subjects.js';
 export * from './schemas/topics.js';

@@ -13,16 +13,28 @@ export const chapterSchema = z.object({
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 
-export const createChapterBodySchema = z.object({
+const chapterFields = {
   title: requiredText(MESSAGES.fillAllFormFields, 150),
   description: requiredText(MESSAGES.fillAllFormFields, 2000),
-  subject_id: idSchema,
-  chapter_logo_url: z.string().trim().max(2000).nullish(),
-  visibility: z.boolean().default(true),
+  chapter_logo_url: z.string().trim().max(2000, 'At most 2000 characters.').nullish(),
+  visibility: z.boolean(),
+};
+
+export const createChapterBodySchema = z.object({
+  ...chapterFields,
+  // A missing subject is an unfilled form field; a malformed one is a bad id.
+  subject_id: z.uuid({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? MESSAGES.fillAllFormFields
+        : MESSAGES.invalidId,
+  }),
+  visibility: chapterFields.visibility.default(true),
 });
 export type CreateChapterBody = z.infer<typeof createChapterBodySchema>;
 
-export const updateChapterBodySchema = createChapterBodySchema.omit({ subject_id: true }).partial();
+/** No defaults: a field left out of a PATCH keeps its value. */
+export const updateChapterBodySchema = z.object(chapterFields).partial();
 export type UpdateChapterBody = z.infer<typeof updateChapterBodySchema>;
 
 export const subjectIdParamsSchema = z.object({ subjectId: idSchema });

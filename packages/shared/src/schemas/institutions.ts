@@ -35,7 +35,7 @@ export type CreateInstitutionBody = z.infer<typeof createInstitutionBodySchema>;
 
 export const updateInstitutionBodySchema = z.object({
   title: requiredText(MESSAGES.fillTheForm, 150),
-  sealtabs_institution_id: z.string().trim().max(100).nullish(),
+  sealtabs_institution_id: z.string().trim().max(100, 'At most 100 characters.').nullish(),
   academic_year: academicYearSchema,
 });
 export type UpdateInstitutionBody = z.infer<typeof updateInstitutionBodySchema>;
@@ -55,3 +55,4 @@ export const portalUserSchema = z.object({
   permission: z.string(),
   institution_id: z.uuid().nullable(),
 });
+export type PortalUser = z.infer<typeof portalUserSchema>;

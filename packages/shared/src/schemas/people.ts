@@ -62,13 +62,19 @@ export type Student = z.infer<typeof studentSchema>;
 
 const required = MESSAGES.fillAllMandatoryFields;
 
+/** A missing gender is a missing mandatory field; anything else is not one of the two values. */
+const studentGender = z.enum(GENDERS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === '' ? required : 'Gender must be male or female.',
+});
+
 /** The Add Student popup (management §5): batch, name, gender, date of birth and mobile required. */
 export const createStudentBodySchema = z.object({
   batch_id: idSchema,
   name: z.string({ error: required }).trim().min(1, required).max(150),
-  gender: z.enum(GENDERS, { error: required }),
-  date_of_birth: z.string({ error: required }).min(1, required).pipe(dateOfBirthSchema),
-  mobile: mobileList.refine((list) => list.length > 0, required),
+  gender: studentGender,
+  date_of_birth: z.string({ error: required }).trim().min(1, required).pipe(dateOfBirthSchema),
+  mobile: mobileList.default([]).refine((list) => list.length > 0, required),
   email: emailList.default([]),
   prn: z.string().trim().max(50).nullish(),
   father_name: optionalName,
@@ -78,6 +84,12 @@ export const createStudentBodySchema = z.object({
   username: username.optional(),
 });
 export type CreateStudentBody = z.infer<typeof createStudentBodySchema>;
+/** What a client sends (lists may still be comma-separated text, dates as typed). */
+export type CreateStudentInput = z.input<typeof createStudentBodySchema>;
+
+/** POST /api/batches/{batchId}/students: the same fields, the batch comes from the path. */
+export const createBatchStudentBodySchema = createStudentBodySchema.omit({ batch_id: true });
+export type CreateBatchStudentBody = z.infer<typeof createBatchStudentBodySchema>;
 
 /** Edit Student: nothing required; e-mails and mobiles as comma-separated lists. */
 export const updateStudentBodySchema = z.object({
@@ -94,6 +106,7 @@ export const updateStudentBodySchema = z.object({
   uploadAssessmentNotAllowed: z.boolean().optional(),
 });
 export type UpdateStudentBody = z.infer<typeof updateStudentBodySchema>;
+export type UpdateStudentInput = z.input<typeof updateStudentBodySchema>;
 
 export const facultySchema = z.object({
   _id: z.uuid(),
@@ -124,7 +137,16 @@ export const createFacultyBodySchema = z.object({
 });
 export type CreateFacultyBody = z.infer<typeof createFacultyBodySchema>;
 
-export const updateFacultyBodySchema = createFacultyBodySchema.omit({ username: true }).partial();
+/** Edit Faculty: every field optional and WITHOUT defaults, so a PATCH leaves unsent fields alone. */
+export const updateFacultyBodySchema = z.object({
+  name: z.string().trim().min(1, MESSAGES.fillTheForm).max(150).optional(),
+  gender: z.enum(GENDERS).optional(),
+  mobile: mobileList.refine((list) => list.length > 0, MESSAGES.fillTheForm).optional(),
+  email: emailList.optional(),
+  prn: z.string().trim().max(50).nullish(),
+  designation: z.string().trim().max(100).nullish(),
+  avatar: z.string().trim().max(2000).nullish(),
+});
 export type UpdateFacultyBody = z.infer<typeof updateFacultyBodySchema>;
 
 /** A generated password, shown once to the moderator. */
@@ -135,3 +157,102 @@ export const issuedCredentialSchema = z.object({
   password: z.string(),
 });
 export type IssuedCredential = z.infer<typeof issuedCredentialSchema>;
+
+/** The most students one call may name (archive, reset, list by ids). */
+export const MAX_STUDENTS_PER_CALL = 5000;
+
+export const studentIdParamsSchema = z.object({ studentId: idSchema });
+export const batchIdParamsSchema = z.object({ batchId: idSchema });
+
+/** `{student_id}` or `{student_ids: [...]}` (archive and reset take either). */
+export const studentSelectionBodySchema = z
+  .object({
+    student_id: idSchema.optional(),
+    student_ids: z.array(idSchema).min(1, MESSAGES.selectStudents).max(MAX_STUDENTS_PER_CALL).optional(),
+  })
+  .refine((body) => body.student_id !== undefined || body.student_ids !== undefined, {
+    message: MESSAGES.selectStudents,
+    path: ['student_ids'],
+  })
+  .transform((body) => [
+    ...new Set([...(body.student_id ? [body.student_id] : []), ...(body.student_ids ?? [])]),
+  ]);
+
+export const studentsByIdsBodySchema = z.object({
+  ids: z.array(idSchema).max(MAX_STUDENTS_PER_CALL),
+});
+
+/** PUT /api/students/new-user: a new username (default per decision 4) and a new generated password. */
+export const newStudentUserBodySchema = z.object({
+  student_id: idSchema,
+  username: username.optional(),
+});
+
+/** PATCH /api/batches/student: `old_batch` must be the student's current batch (null when none). */
+export const moveStudentBodySchema = z.object({
+  student_id: idSchema,
+  old_batch: idSchema.nullable(),
+  new_batch: idSchema,
+});
+export type MoveStudentBody = z.infer<typeof moveStudentBodySchema>;
+
+/** A bulk import: the location of a CSV file uploaded to the portal's own storage (decision 12). */
+export const csvImportBodySchema = z.object({
+  content_url: z
+    .string({ error: MESSAGES.csvLocationRequired })
+    .trim()
+    .min(1, MESSAGES.csvLocationRequired)
+    .max(2000),
+});
+export type CsvImportBody = z.infer<typeof csvImportBodySchema>;
+
+/** The columns of a student import file (decision 12); the first four are required in every row. */
+export const STUDENT_CSV_COLUMNS = [
+  'name',
+  'gender',
+  'date_of_birth',
+  'mobile',
+  'email',
+  'prn',
+  'father_name',
+  'mother_name',
+  'guardian_name',
+  'admission_year',
+  'username',
+] as const;
+export const STUDENT_CSV_REQUIRED_COLUMNS = ['name', 'gender', 'date_of_birth', 'mobile'] as const;
+/** The columns of a faculty import file (decision 12), for its downloadable template. */
+export const FACULTY_CSV_COLUMNS = [
+  'name',
+  'gender',
+  'mobile',
+  'email',
+  'prn',
+  'designation',
+  'username',
+] as const;
+/** The most rows one import file may hold. */
+export const MAX_IMPORT_ROWS = 5000;
+
+/** A successful import: every account created, with its generated password shown once. */
+export const importResultSchema = z.object({
+  created: z.number(),
+  credentials: z.array(issuedCredentialSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** POST /api/credentials/sheet: the credentials the moderator was shown, printed as a PDF; nothing is stored. */
+export const credentialsSheetBodySchema = z.object({
+  title: z.string().trim().min(1).max(150),
+  accounts: z
+    .array(
+      z.object({
+        name: z.string().max(150),
+        username: z.string().max(100),
+        password: z.string().max(100),
+      }),
+    )
+    .min(1)
+    .max(MAX_IMPORT_ROWS),
+});
+export type CredentialsSheetBody = z.infer<typeof credentialsSheetBodySchema>;

@@ -31,10 +31,20 @@ export const studyPlanEntrySchema = z.object({
 });
 export type StudyPlanEntry = z.infer<typeof studyPlanEntrySchema>;
 
+/** A missing id is an unfilled form; a malformed one is an invalid id. */
+const requiredId = z.uuid({
+  error: (issue) =>
+    issue.input === undefined || issue.input === '' ? MESSAGES.fillInTheForm : 'Invalid id.',
+});
+
+/**
+ * Plans the topics for one batch subject on one day. The answer lists the plan's entries for these
+ * topics on that day: an entry that already existed is kept as it is, never duplicated.
+ */
 export const createStudyPlanBodySchema = z.object({
   date: isoDateSchema,
-  topic_ids: z.array(idSchema).min(1, MESSAGES.fillInTheForm).max(50),
-  batch_subject_id: idSchema,
+  topic_ids: z.array(requiredId, { error: MESSAGES.fillInTheForm }).min(1, MESSAGES.fillInTheForm).max(50),
+  batch_subject_id: requiredId,
 });
 export type CreateStudyPlanBody = z.infer<typeof createStudyPlanBodySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUBJECT_LOGOS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
-import { idSchema, requiredText } from './common.js';
+import { academicYearSchema, idSchema, requiredText } from './common.js';
 
 export const subjectSchema = z.object({
   _id: z.uuid(),
@@ -13,17 +13,26 @@ export const subjectSchema = z.object({
 });
 export type Subject = z.infer<typeof subjectSchema>;
 
-export const createSubjectBodySchema = z.object({
+const subjectFields = {
   title: requiredText(MESSAGES.fillTheForm, 150),
-  description: z.string().trim().max(2000).default(''),
+  description: z.string().trim().max(2000, 'At most 2000 characters.'),
   code: requiredText(MESSAGES.fillTheForm, 30),
-  subject_logo: z.enum(SUBJECT_LOGOS).default('others'),
-  subject_logo_url: z.string().trim().max(2000).nullish(),
+  subject_logo: z.enum(SUBJECT_LOGOS),
+  subject_logo_url: z.string().trim().max(2000, 'At most 2000 characters.').nullish(),
+};
+
+export const createSubjectBodySchema = z.object({
+  ...subjectFields,
+  description: subjectFields.description.default(''),
+  subject_logo: subjectFields.subject_logo.default('others'),
 });
 export type CreateSubjectBody = z.infer<typeof createSubjectBodySchema>;
 
-/** Editing a batch subject edits its subject's fields. */
-export const updateBatchSubjectBodySchema = createSubjectBodySchema.partial();
+/**
+ * Editing a batch subject edits its subject's fields. No defaults here: a field left out of a
+ * PATCH keeps its value instead of being reset.
+ */
+export const updateBatchSubjectBodySchema = z.object(subjectFields).partial();
 export type UpdateBatchSubjectBody = z.infer<typeof updateBatchSubjectBodySchema>;
 
 export const idsQuerySchema = z.object({
@@ -61,3 +70,8 @@ export const batchSubjectSchema = z.object({
 export type BatchSubject = z.infer<typeof batchSubjectSchema>;
 
 export const listBatchSubjectsQuerySchema = z.object({ batch_id: idSchema.optional() });
+
+export type CreateBatchSubjectsBody = z.infer<typeof createBatchSubjectsBodySchema>;
+
+/** `/api/batch-subjects/faculty_id/{facultyId}/academic_year/{year}`. */
+export const facultyYearParamsSchema = z.object({ facultyId: idSchema, year: academicYearSchema });

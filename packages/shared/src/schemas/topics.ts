@@ -50,22 +50,29 @@ export const topicSchema = z.object({
 });
 export type Topic = z.infer<typeof topicSchema>;
 
-export const createTopicBodySchema = z.object({
+/** The fields a topic form sends, without defaults (an edit changes only what it sends). */
+const topicFields = {
   title: requiredText(MESSAGES.fillTheForm, 200),
   type: z.enum(CONTENT_TYPES, { error: MESSAGES.fillTheForm }),
   content_uri: contentUriSchema,
   wysiwyg_state: description,
-  chapter_id: idSchema,
   author_id: idSchema.refine(Boolean, MESSAGES.fillTheForm),
   /** Ignored: the server takes the author's name from the faculty record. */
   author_name: z.string().optional(),
-  notes: z.array(contentUriSchema).max(20).default([]),
+  notes: z.array(contentUriSchema).max(20),
   topic_logo_url: z.string().trim().max(2000).nullish(),
-  visibility: z.boolean().default(true),
+  visibility: z.boolean(),
+};
+
+export const createTopicBodySchema = z.object({
+  ...topicFields,
+  chapter_id: idSchema,
+  notes: topicFields.notes.default([]),
+  visibility: topicFields.visibility.default(true),
 });
 export type CreateTopicBody = z.infer<typeof createTopicBodySchema>;
 
-export const updateTopicBodySchema = createTopicBodySchema.omit({ chapter_id: true }).partial();
+export const updateTopicBodySchema = z.object(topicFields).partial();
 export type UpdateTopicBody = z.infer<typeof updateTopicBodySchema>;
 
 export const topicIdParamsSchema = z.object({ topicId: idSchema });

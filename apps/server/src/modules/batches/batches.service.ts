@@ -1,11 +1,14 @@
 import type { Batch, CreateBatchBody } from '@portal/shared';
 import { MESSAGES } from '@portal/shared';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { batches, students } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 
 type BatchRow = typeof batches.$inferSelect;
+
+// "Class 8 A" before "Class 10 A": numbers inside titles compare as numbers.
+const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 function present(row: BatchRow, studentCount: number, list?: Batch['students']): Batch {
   return {
@@ -39,9 +42,10 @@ export async function listBatches(
     .from(batches)
     .leftJoin(students, and(eq(students.batchId, batches.id), activeStudents))
     .where(and(eq(batches.institutionId, institutionId), isNull(batches.deletedAt)))
-    .groupBy(batches.id)
-    .orderBy(asc(batches.displayOrder), asc(batches.title));
-  return rows.map((row) => present(row.batch, row.studentCount, row.students ?? undefined));
+    .groupBy(batches.id);
+  return rows
+    .map((row) => present(row.batch, row.studentCount, row.students ?? undefined))
+    .sort((a, b) => a.display_order - b.display_order || naturalOrder.compare(a.title, b.title));
 }
 
 export async function createBatch(

@@ -1,20 +1,64 @@
-import { Button } from '@mantine/core';
-import { LABELS } from '@portal/shared/messages';
+import { Button, Center, Loader, SimpleGrid } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Batch } from '@portal/shared';
+import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { PageHeader } from '../../../components/PageHeader';
+import { errorMessage } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useBatches, useDeleteBatch } from '../../institutions/api';
+import { AddBatchModal } from '../../institutions/components/AddBatchModal';
+import { BatchCard } from '../../institutions/components/BatchCard';
+import { ConfirmDialog } from '../../institutions/components/ConfirmDialog';
+import { RenameBatchModal } from '../../institutions/components/RenameBatchModal';
 
 /** Moderator home: the batch cards with Add Batch, Add Faculty and Assign Faculty (management §2). */
 export function ModeratorHome() {
+  const { data: batches = [], isPending } = useBatches();
+  const [adding, addPopup] = useDisclosure(false);
+  // The chosen card outlives its popup's closing transition, so the popup does not blank out.
+  const [editing, setEditing] = useState<Batch | null>(null);
+  const [editOpened, editPopup] = useDisclosure(false);
+  const [deleting, setDeleting] = useState<Batch | null>(null);
+  const [deleteOpened, deletePopup] = useDisclosure(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = useDeleteBatch();
+
+  const startEdit = (batch: Batch) => {
+    setEditing(batch);
+    editPopup.open();
+  };
+  const startDelete = (batch: Batch) => {
+    setDeleting(batch);
+    setDeleteError(null);
+    deletePopup.open();
+  };
+  const closeDelete = () => {
+    deletePopup.close();
+    setDeleteError(null);
+  };
+  const confirmDelete = () => {
+    if (!deleting) return;
+    setDeleteError(null);
+    remove.mutate(deleting._id, {
+      onSuccess: () => {
+        notify.success(MESSAGES.batchArchived);
+        closeDelete();
+      },
+      // A batch with students answers 409 with the reason; it is shown in the popup.
+      onError: (failure) => setDeleteError(errorMessage(failure)),
+    });
+  };
+
   return (
     <>
       <PageHeader
         title={LABELS.batches}
         actions={
           <>
-            <Button component={Link} to="/batch/create">
-              {LABELS.addBatch}
-            </Button>
+            <Button onClick={addPopup.open}>{LABELS.addBatch}</Button>
             <Button component={Link} to="/create-faculty" variant="light">
               {LABELS.addFaculty}
             </Button>
@@ -24,7 +68,31 @@ export function ModeratorHome() {
           </>
         }
       />
-      <EmptyNote text={LABELS.noBatches} />
+      {isPending ? (
+        <Center py="xl" role="status" aria-label={LABELS.loading}>
+          <Loader size="sm" />
+        </Center>
+      ) : batches.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
+          {batches.map((batch) => (
+            <BatchCard key={batch._id} batch={batch} onEdit={startEdit} onDelete={startDelete} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <EmptyNote text={LABELS.noBatches} />
+      )}
+
+      <AddBatchModal opened={adding} onClose={addPopup.close} />
+      <RenameBatchModal batch={editing} opened={editOpened} onClose={editPopup.close} />
+      <ConfirmDialog
+        opened={deleteOpened}
+        title={LABELS.deleteBatchTitle}
+        text={MESSAGES.confirmDelete}
+        busy={remove.isPending}
+        error={deleteError}
+        onCancel={closeDelete}
+        onConfirm={confirmDelete}
+      />
     </>
   );
 }

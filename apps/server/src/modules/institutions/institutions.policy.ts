@@ -1,0 +1,10 @@
+import type { Role } from '@portal/shared';
+
+/**
+ * Who may do what with institutions and their moderator logins (management §6). Institutions are
+ * the owner's domain: owners belong to no institution, so these routes are not tenant-scoped.
+ */
+export const INSTITUTION_POLICY = {
+  manage: ['owner'],
+  createModerator: ['owner'],
+} as const satisfies Record<string, readonly Role[]>;

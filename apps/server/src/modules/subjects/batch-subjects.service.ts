@@ -1,0 +1,219 @@
+import type { BatchSubject, CreateBatchSubjectsBody, UpdateBatchSubjectBody } from '@portal/shared';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import { batches, batchSubjects, faculties, subjects } from '../../db/schema/index.js';
+import { notFound } from '../../lib/app-error.js';
+import { institutionOf } from '../../lib/tenancy.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { logoKey } from './subjects.service.js';
+
+type PersonRef = BatchSubject['faculties'][number];
+
+/**
+ * The batch subjects a caller may see: a moderator all of the institution's, a faculty member
+ * those they are assigned to, a student those of their own batch. Deleted batch subjects,
+ * batches and subjects never show.
+ */
+function visibleTo(user: AuthUser): SQL {
+  const live = and(
+    eq(batchSubjects.institutionId, institutionOf(user)),
+    isNull(batchSubjects.deletedAt),
+    isNull(batches.deletedAt),
+    isNull(subjects.deletedAt),
+  )!;
+  switch (user.permission) {
+    case 'moderator':
+      return live;
+    case 'faculty':
+      return and(
+        live,
+        sql`exists (select 1 from batch_subject_faculties bsf
+          where bsf.batch_subject_id = ${batchSubjects.id} and bsf.faculty_id = ${user.entityId})`,
+      )!;
+    case 'student':
+      return and(
+        live,
+        sql`${batchSubjects.batchId} = (select st.batch_id from students st where st.id = ${user.entityId})`,
+      )!;
+    default:
+      return sql`false`;
+  }
+}
+
+/** Batch subjects with their subject, batch, faculty list and counts: one query, however many rows. */
+async function selectBatchSubjects(deps: AppDeps, user: AuthUser, where: SQL | undefined) {
+  // Students count only the chapters they can open.
+  const chapterFilter = user.permission === 'student' ? sql`and c.visibility` : sql``;
+  const rows = await deps.db
+    .select({
+      id: batchSubjects.id,
+      batchId: batchSubjects.batchId,
+      subjectId: batchSubjects.subjectId,
+      title: subjects.title,
+      description: subjects.description,
+      code: subjects.code,
+      logo: subjects.logo,
+      logoUrl: subjects.logoUrl,
+      batchTitle: batches.title,
+      academicYear: batches.academicYear,
+      faculties: sql<PersonRef[]>`coalesce((
+        select json_agg(json_build_object('_id', f.id, 'name', f.name) order by f.name, f.id)
+        from batch_subject_faculties bsf join faculties f on f.id = bsf.faculty_id
+        where bsf.batch_subject_id = ${batchSubjects.id} and f.archived_at is null), '[]'::json)`,
+      studentCount: sql<number>`(
+        select count(*)::int from batch_subject_students bss join students st on st.id = bss.student_id
+        where bss.batch_subject_id = ${batchSubjects.id} and st.archived_at is null)`,
+      chapterCount: sql<number>`(
+        select count(*)::int from chapters c
+        where c.subject_id = ${batchSubjects.subjectId} and c.deleted_at is null ${chapterFilter})`,
+    })
+    .from(batchSubjects)
+    .innerJoin(subjects, eq(subjects.id, batchSubjects.subjectId))
+    .innerJoin(batches, eq(batches.id, batchSubjects.batchId))
+    .where(and(visibleTo(user), where))
+    .orderBy(asc(batchSubjects.createdAt), asc(subjects.title), asc(batchSubjects.id));
+  return rows.map(
+    (row): BatchSubject => ({
+      _id: row.id,
+      batch_id: row.batchId,
+      subject_id: row.subjectId,
+      subject_title: row.title,
+      subject_description: row.description,
+      subject_code: row.code,
+      subject_logo: logoKey(row.logo),
+      subject_logo_url: row.logoUrl ?? null,
+      batch_title: row.batchTitle,
+      academic_year: row.academicYear,
+      faculties: row.faculties,
+      student_count: row.studentCount,
+      faculty_count: row.faculties.length,
+      chapter_count: row.chapterCount,
+    }),
+  );
+}
+
+export function listBatchSubjects(deps: AppDeps, user: AuthUser, batchId?: string): Promise<BatchSubject[]> {
+  return selectBatchSubjects(deps, user, batchId ? eq(batchSubjects.batchId, batchId) : undefined);
+}
+
+/** One batch subject the caller may see; anything else (other institution, deleted) is 404. */
+export async function getBatchSubject(deps: AppDeps, user: AuthUser, id: string): Promise<BatchSubject> {
+  const [row] = await selectBatchSubjects(deps, user, eq(batchSubjects.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The batch subjects of a faculty member's batches of one academic year. */
+export async function listFacultyYearBatchSubjects(
+  deps: AppDeps,
+  user: AuthUser,
+  facultyId: string,
+  academicYear: string,
+): Promise<BatchSubject[]> {
+  const [faculty] = await deps.db
+    .select({ id: faculties.id })
+    .from(faculties)
+    .where(and(eq(faculties.id, facultyId), eq(faculties.institutionId, institutionOf(user))));
+  if (!faculty) throw notFound();
+  return selectBatchSubjects(
+    deps,
+    user,
+    and(
+      eq(batches.academicYear, academicYear),
+      sql`exists (select 1 from batch_subject_faculties bsf
+        where bsf.batch_subject_id = ${batchSubjects.id} and bsf.faculty_id = ${facultyId})`,
+    ),
+  );
+}
+
+/**
+ * Links subjects to a batch; subjects already linked are left as they are. Answers the batch
+ * subjects of all the requested subjects. Any id outside the institution is 404.
+ */
+export async function linkSubjects(
+  deps: AppDeps,
+  user: AuthUser,
+  body: CreateBatchSubjectsBody,
+): Promise<BatchSubject[]> {
+  const institutionId = institutionOf(user);
+  const subjectIds = [...new Set(body.subject_ids)];
+  await deps.db.transaction(async (tx) => {
+    const [batch] = await tx
+      .select({ id: batches.id })
+      .from(batches)
+      .where(
+        and(
+          eq(batches.id, body.batch_id),
+          eq(batches.institutionId, institutionId),
+          isNull(batches.deletedAt),
+        ),
+      );
+    if (!batch) throw notFound();
+    const found = await tx
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(
+        and(
+          inArray(subjects.id, subjectIds),
+          eq(subjects.institutionId, institutionId),
+          isNull(subjects.deletedAt),
+        ),
+      );
+    if (found.length !== subjectIds.length) throw notFound();
+    // The partial unique index (batch, subject) among live rows makes a repeated link a no-op.
+    await tx
+      .insert(batchSubjects)
+      .values(subjectIds.map((subjectId) => ({ institutionId, batchId: body.batch_id, subjectId })))
+      .onConflictDoNothing();
+  });
+  return selectBatchSubjects(
+    deps,
+    user,
+    and(eq(batchSubjects.batchId, body.batch_id), inArray(batchSubjects.subjectId, subjectIds)),
+  );
+}
+
+async function findBatchSubject(deps: AppDeps, institutionId: string, id: string) {
+  const [row] = await deps.db
+    .select({ id: batchSubjects.id, subjectId: batchSubjects.subjectId })
+    .from(batchSubjects)
+    .innerJoin(subjects, eq(subjects.id, batchSubjects.subjectId))
+    .innerJoin(batches, eq(batches.id, batchSubjects.batchId))
+    .where(
+      and(
+        eq(batchSubjects.id, id),
+        eq(batchSubjects.institutionId, institutionId),
+        isNull(batchSubjects.deletedAt),
+        isNull(batches.deletedAt),
+        isNull(subjects.deletedAt),
+      ),
+    );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Edits the subject behind a batch subject; fields left out keep their values. */
+export async function updateBatchSubject(
+  deps: AppDeps,
+  user: AuthUser,
+  id: string,
+  body: UpdateBatchSubjectBody,
+): Promise<BatchSubject> {
+  const found = await findBatchSubject(deps, institutionOf(user), id);
+  const changes: Partial<typeof subjects.$inferInsert> = {};
+  if (body.title !== undefined) changes.title = body.title;
+  if (body.description !== undefined) changes.description = body.description;
+  if (body.code !== undefined) changes.code = body.code;
+  if (body.subject_logo !== undefined) changes.logo = body.subject_logo;
+  if (body.subject_logo_url !== undefined) changes.logoUrl = body.subject_logo_url || null;
+  if (Object.keys(changes).length > 0) {
+    await deps.db.update(subjects).set(changes).where(eq(subjects.id, found.subjectId));
+  }
+  return getBatchSubject(deps, user, id);
+}
+
+/** Soft delete (decision 6): the subject and its chapters stay for the other batches. */
+export async function deleteBatchSubject(deps: AppDeps, user: AuthUser, id: string): Promise<void> {
+  await findBatchSubject(deps, institutionOf(user), id);
+  await deps.db.update(batchSubjects).set({ deletedAt: deps.clock.now() }).where(eq(batchSubjects.id, id));
+}

@@ -1,0 +1,96 @@
+import { type CreateSubjectBody, SUBJECT_LOGOS, type Subject, type SubjectLogo } from '@portal/shared';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import { subjects } from '../../db/schema/index.js';
+
+type SubjectRow = typeof subjects.$inferSelect;
+
+/** A stored logo key outside today's list (older data) shows as 'others'. */
+export function logoKey(value: string): SubjectLogo {
+  return (SUBJECT_LOGOS as readonly string[]).includes(value) ? (value as SubjectLogo) : 'others';
+}
+
+function present(row: SubjectRow): Subject {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    code: row.code,
+    subject_logo: logoKey(row.logo),
+    subject_logo_url: row.logoUrl ?? null,
+  };
+}
+
+export async function createSubject(
+  deps: AppDeps,
+  institutionId: string,
+  body: CreateSubjectBody,
+): Promise<Subject> {
+  const [row] = await deps.db
+    .insert(subjects)
+    .values({
+      institutionId,
+      title: body.title,
+      description: body.description,
+      code: body.code,
+      logo: body.subject_logo,
+      logoUrl: body.subject_logo_url || null,
+    })
+    .returning();
+  return present(row!);
+}
+
+/** The institution's subjects with these ids (all of them when no ids are given), by title. */
+export async function listSubjects(deps: AppDeps, institutionId: string, ids: string[]): Promise<Subject[]> {
+  const rows = await deps.db
+    .select()
+    .from(subjects)
+    .where(
+      and(
+        eq(subjects.institutionId, institutionId),
+        isNull(subjects.deletedAt),
+        ids.length > 0 ? inArray(subjects.id, ids) : undefined,
+      ),
+    )
+    .orderBy(asc(subjects.title), asc(subjects.id));
+  return rows.map(present);
+}
+
+export interface SubjectLinks {
+  /** The person teaches a live batch subject of this subject (batch_subject_faculties). */
+  teaches: boolean;
+  /** The person is a student of a live batch this subject is taught to. */
+  studies: boolean;
+}
+
+/**
+ * How a person (faculty or student record id) is linked to a subject of the institution, in one
+ * query; undefined when the institution has no such live subject.
+ */
+// Column references inside the subqueries are written out: in a one-table select Drizzle leaves
+// them unqualified, and a bare "id" would bind to the subquery's own tables.
+export async function loadSubjectLinks(
+  deps: AppDeps,
+  institutionId: string,
+  subjectId: string,
+  entityId: string,
+): Promise<SubjectLinks | undefined> {
+  const [row] = await deps.db
+    .select({
+      teaches: sql<boolean>`exists (
+        select 1 from batch_subject_faculties bsf
+        join batch_subjects bs on bs.id = bsf.batch_subject_id and bs.deleted_at is null
+        join batches b on b.id = bs.batch_id and b.deleted_at is null
+        where bs.subject_id = subjects.id and bsf.faculty_id = ${entityId})`,
+      studies: sql<boolean>`exists (
+        select 1 from students st
+        join batch_subjects bs on bs.batch_id = st.batch_id and bs.deleted_at is null
+        join batches b on b.id = bs.batch_id and b.deleted_at is null
+        where bs.subject_id = subjects.id and st.id = ${entityId})`,
+    })
+    .from(subjects)
+    .where(
+      and(eq(subjects.id, subjectId), eq(subjects.institutionId, institutionId), isNull(subjects.deletedAt)),
+    );
+  return row;
+}

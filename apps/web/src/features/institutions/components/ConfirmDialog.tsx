@@ -1,0 +1,34 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { LABELS } from '@portal/shared/messages';
+import { FormError } from './FormError';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  text: string;
+  busy: boolean;
+  /** The server's refusal (e.g. a batch that still has students), shown in the dialog. */
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Delete/archive confirmation: 'CANCEL' and 'proceed' (management §2, §9). */
+export function ConfirmDialog({ opened, title, text, busy, error, onCancel, onConfirm }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered>
+      <Stack gap="md">
+        <Text>{text}</Text>
+        <FormError message={error} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {LABELS.confirmCancel}
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={busy}>
+            {LABELS.confirmProceed}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
