@@ -1,0 +1,269 @@
+import type { CreateTopicBody, Topic, UpdateTopicBody } from '@portal/shared';
+import { MESSAGES, tiptapText } from '@portal/shared';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import {
+  batchSubjectFaculties,
+  batchSubjects,
+  chapters,
+  students,
+  subjects,
+  topics,
+} from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { findActiveFaculty } from '../faculties/faculties.service.js';
+
+type TopicRow = typeof topics.$inferSelect;
+
+function present(row: TopicRow, subjectId: string): Topic {
+  return {
+    _id: row.id,
+    title: row.title,
+    topic_title: row.title,
+    type: row.type,
+    content_uri: row.contentUri,
+    wysiwyg_state: row.wysiwygState,
+    chapter_id: row.chapterId,
+    subject_id: subjectId,
+    author_id: row.authorId,
+    author_name: row.authorName,
+    notes: row.notes,
+    topic_logo_url: row.logoUrl,
+    visibility: row.visibility,
+    self_assessment: row.selfAssessment,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The chapters (of live subjects) whose topics this caller may read. */
+function readableChapter(user: AuthUser): SQL {
+  switch (user.permission) {
+    case 'moderator':
+      return sql`true`;
+    case 'faculty':
+      return sql`exists (
+        select 1 from ${batchSubjectFaculties}
+        join ${batchSubjects} on ${batchSubjects.id} = ${batchSubjectFaculties.batchSubjectId}
+        where ${batchSubjectFaculties.facultyId} = ${user.entityId}
+          and ${batchSubjects.subjectId} = ${chapters.subjectId}
+          and ${batchSubjects.deletedAt} is null)`;
+    case 'student':
+      return sql`${chapters.visibility} and exists (
+        select 1 from ${batchSubjects}
+        join ${students} on ${students.batchId} = ${batchSubjects.batchId}
+        where ${students.id} = ${user.entityId}
+          and ${batchSubjects.subjectId} = ${chapters.subjectId}
+          and ${batchSubjects.deletedAt} is null)`;
+    default:
+      return sql`false`;
+  }
+}
+
+/** Students see only visible topics; authors see every one. */
+const readableTopic = (user: AuthUser): SQL =>
+  user.permission === 'student' ? sql`${topics.visibility}` : sql`true`;
+
+const liveChapter = (institutionId: string) =>
+  and(eq(chapters.institutionId, institutionId), isNull(chapters.deletedAt), isNull(subjects.deletedAt));
+
+/** Topics joined with their (live) chapter and subject, filtered to what the caller may read. */
+function selectReadable(deps: AppDeps, user: AuthUser, institutionId: string, where: SQL | undefined) {
+  return deps.db
+    .select({ topic: topics, subjectId: chapters.subjectId })
+    .from(topics)
+    .innerJoin(chapters, eq(chapters.id, topics.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(
+      and(
+        eq(topics.institutionId, institutionId),
+        isNull(topics.deletedAt),
+        liveChapter(institutionId),
+        readableChapter(user),
+        readableTopic(user),
+        where,
+      ),
+    )
+    .orderBy(asc(topics.createdAt), asc(topics.id));
+}
+
+/**
+ * A chapter's topics, oldest first, in one query: the chapter left-joined with its topics, so a
+ * chapter the caller cannot read (or another institution's) answers 404 rather than an empty list.
+ */
+export async function listChapterTopics(
+  deps: AppDeps,
+  user: AuthUser,
+  institutionId: string,
+  chapterId: string,
+): Promise<Topic[]> {
+  const rows = await deps.db
+    .select({ topic: topics, subjectId: chapters.subjectId })
+    .from(chapters)
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .leftJoin(topics, and(eq(topics.chapterId, chapters.id), isNull(topics.deletedAt), readableTopic(user)))
+    .where(and(eq(chapters.id, chapterId), liveChapter(institutionId), readableChapter(user)))
+    .orderBy(sql`${topics.createdAt} asc nulls first`, asc(topics.id));
+  if (rows.length === 0) throw notFound();
+  return rows.flatMap((row) => (row.topic ? [present(row.topic, row.subjectId)] : []));
+}
+
+/** The readable topics among `ids` (unknown or unreadable ids are left out). */
+export async function listTopicsByIds(
+  deps: AppDeps,
+  user: AuthUser,
+  institutionId: string,
+  ids: string[],
+): Promise<Topic[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectReadable(deps, user, institutionId, inArray(topics.id, ids));
+  return rows.map((row) => present(row.topic, row.subjectId));
+}
+
+export async function getTopic(
+  deps: AppDeps,
+  user: AuthUser,
+  institutionId: string,
+  topicId: string,
+): Promise<Topic> {
+  const [row] = await selectReadable(deps, user, institutionId, eq(topics.id, topicId));
+  if (!row) throw notFound();
+  return present(row.topic, row.subjectId);
+}
+
+/** Topics written by any of `authorIds`, of live chapters of the institution. */
+export async function listTopicsByAuthors(
+  deps: AppDeps,
+  institutionId: string,
+  authorIds: string[],
+): Promise<Topic[]> {
+  if (authorIds.length === 0) return [];
+  const rows = await deps.db
+    .select({ topic: topics, subjectId: chapters.subjectId })
+    .from(topics)
+    .innerJoin(chapters, eq(chapters.id, topics.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(
+      and(
+        eq(topics.institutionId, institutionId),
+        isNull(topics.deletedAt),
+        liveChapter(institutionId),
+        inArray(topics.authorId, authorIds),
+      ),
+    )
+    .orderBy(asc(topics.createdAt), asc(topics.id));
+  return rows.map((row) => present(row.topic, row.subjectId));
+}
+
+/** A live chapter of the institution with its subject; anything else is "not found". */
+export async function findChapter(
+  deps: AppDeps,
+  institutionId: string,
+  chapterId: string,
+): Promise<{ id: string; subjectId: string }> {
+  const [row] = await deps.db
+    .select({ id: chapters.id, subjectId: chapters.subjectId })
+    .from(chapters)
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(and(eq(chapters.id, chapterId), liveChapter(institutionId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A live topic of the institution (whoever may read it), with its chapter's subject. */
+export async function findTopic(
+  deps: AppDeps,
+  institutionId: string,
+  topicId: string,
+): Promise<{ topic: TopicRow; subjectId: string }> {
+  const [row] = await deps.db
+    .select({ topic: topics, subjectId: chapters.subjectId })
+    .from(topics)
+    .innerJoin(chapters, eq(chapters.id, topics.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(
+      and(
+        eq(topics.id, topicId),
+        eq(topics.institutionId, institutionId),
+        isNull(topics.deletedAt),
+        liveChapter(institutionId),
+      ),
+    );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The author must be an active faculty member of the institution; the name comes from that record. */
+async function authorOf(deps: AppDeps, institutionId: string, authorId: string) {
+  const author = await findActiveFaculty(deps, institutionId, authorId);
+  if (!author) throw badRequest(MESSAGES.authorNotActive, { author_id: MESSAGES.authorNotActive });
+  return author;
+}
+
+export async function createTopic(
+  deps: AppDeps,
+  institutionId: string,
+  chapter: { id: string; subjectId: string },
+  body: CreateTopicBody,
+): Promise<Topic> {
+  const author = await authorOf(deps, institutionId, body.author_id);
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .insert(topics)
+    .values({
+      institutionId,
+      chapterId: chapter.id,
+      title: body.title,
+      type: body.type,
+      contentUri: body.content_uri,
+      wysiwygState: body.wysiwyg_state,
+      descriptionText: tiptapText(body.wysiwyg_state),
+      authorId: author._id,
+      authorName: author.name,
+      notes: body.notes,
+      logoUrl: body.topic_logo_url || null,
+      visibility: body.visibility,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return present(row!, chapter.subjectId);
+}
+
+export async function updateTopic(
+  deps: AppDeps,
+  institutionId: string,
+  current: { topic: TopicRow; subjectId: string },
+  body: UpdateTopicBody,
+): Promise<Topic> {
+  const changes: Partial<typeof topics.$inferInsert> = { updatedAt: deps.clock.now() };
+  if (body.author_id !== undefined) {
+    const author = await authorOf(deps, institutionId, body.author_id);
+    changes.authorId = author._id;
+    changes.authorName = author.name;
+  }
+  if (body.title !== undefined) changes.title = body.title;
+  if (body.type !== undefined) changes.type = body.type;
+  if (body.content_uri !== undefined) changes.contentUri = body.content_uri;
+  if (body.wysiwyg_state !== undefined) {
+    changes.wysiwygState = body.wysiwyg_state;
+    changes.descriptionText = tiptapText(body.wysiwyg_state);
+  }
+  if (body.notes !== undefined) changes.notes = body.notes;
+  if (body.topic_logo_url !== undefined) changes.logoUrl = body.topic_logo_url || null;
+  if (body.visibility !== undefined) changes.visibility = body.visibility;
+  const [row] = await deps.db
+    .update(topics)
+    .set(changes)
+    .where(and(eq(topics.id, current.topic.id), eq(topics.institutionId, institutionId)))
+    .returning();
+  return present(row!, current.subjectId);
+}
+
+/** Soft delete (decision 6). */
+export async function deleteTopic(deps: AppDeps, institutionId: string, topicId: string): Promise<void> {
+  await deps.db
+    .update(topics)
+    .set({ deletedAt: deps.clock.now() })
+    .where(and(eq(topics.id, topicId), eq(topics.institutionId, institutionId)));
+}

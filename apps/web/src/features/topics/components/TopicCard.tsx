@@ -1,0 +1,89 @@
+import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import type { Topic } from '@portal/shared';
+import { formatMessage, LABELS } from '@portal/shared/messages';
+import { tiptapText } from '@portal/shared/schemas/topics';
+import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import defaultLogo from '../assets/topic-default.svg';
+
+const TYPE_LABELS = { image: LABELS.typeImage, audio: LABELS.typeAudio, video: LABELS.typeVideo } as const;
+
+interface TopicCardProps {
+  topic: Topic;
+  /** The topic's study-plan date (YYYY-MM-DD) in this batch subject, if it is planned. */
+  planDate?: string;
+  detailTo: string;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}
+
+/** A topic's card: logo, title, description excerpt, study-plan tag, view / edit / delete. */
+export function TopicCard({ topic, planDate, detailTo, onEdit, onDelete }: TopicCardProps) {
+  const excerpt = tiptapText(topic.wysiwyg_state);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={formatMessage(LABELS.topicCard, { title: topic.title })}
+    >
+      <Card.Section pos="relative">
+        <Image
+          src={topic.topic_logo_url || defaultLogo}
+          fallbackSrc={defaultLogo}
+          alt=""
+          h={140}
+          fit="cover"
+        />
+        <Badge pos="absolute" top={10} left={10} variant="white" color="dark" size="sm">
+          {TYPE_LABELS[topic.type]}
+        </Badge>
+      </Card.Section>
+      <Stack gap={6} mt="md" style={{ flex: 1 }}>
+        <Text fw={600} size="lg" lineClamp={2}>
+          {topic.title}
+        </Text>
+        {planDate && (
+          <Group gap="xs">
+            <Badge color="teal" variant="light">
+              {LABELS.studyPlanTag}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {formatMessage(LABELS.studyPlanDateTag, { date: dayjs(planDate).format('DD-MM-YYYY') })}
+            </Text>
+          </Group>
+        )}
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {excerpt}
+        </Text>
+      </Stack>
+      <Group justify="space-between" mt="md" gap="xs">
+        <Button component={Link} to={detailTo} size="xs" leftSection={<IconEye size={14} />}>
+          {LABELS.viewTopic}
+        </Button>
+        {(onEdit || onDelete) && (
+          <Group gap={4}>
+            {onEdit && (
+              <Button size="xs" variant="subtle" leftSection={<IconEdit size={14} />} onClick={onEdit}>
+                {LABELS.editAction}
+              </Button>
+            )}
+            {onDelete && (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={onDelete}
+              >
+                {LABELS.deleteAction}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { Paper } from '@mantine/core';
+import { LABELS } from '@portal/shared/messages';
+import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { TopicForm } from '../components/TopicForm';
+import { topicsPath } from '../links';
+
+/** /batch/:batchId/subjects/:subjectId/chapters/:chapterId/create-topic (standalone Add Topic). */
+export function CreateTopicPage() {
+  const { batchId = '', subjectId = '', chapterId = '' } = useParams();
+  const navigate = useNavigate();
+  const back = () => navigate(topicsPath(batchId, subjectId, chapterId));
+  return (
+    <>
+      <PageHeader title={LABELS.addTopicTitle} />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} maw={860}>
+        <TopicForm chapterId={chapterId} authorRequired onSaved={back} onCancel={back} />
+      </Paper>
+    </>
+  );
+}
