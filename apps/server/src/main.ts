@@ -50,7 +50,8 @@ async function main() {
     // Demo data goes only into an empty database: by default in embedded mode, or when asked.
     const wantsDemo = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && embeddedMode);
     const seededDemo = wantsDemo && (await isDatabaseEmpty(database.db));
-    if (seededDemo) await seedDemo(database.db);
+    const storage = createStorage(config);
+    if (seededDemo) await seedDemo(database.db, storage, { now: systemClock.now() });
     const owner = await ensureFirstOwner(database.db, {
       username: config.OWNER_USERNAME,
       password: config.OWNER_PASSWORD,
@@ -68,7 +69,7 @@ async function main() {
         pool: database.pool,
         clock: systemClock,
         mailer,
-        storage: createStorage(config),
+        storage,
         jwtSecret: config.JWT_SECRET ?? secrets!.jwt_secret,
       },
       { logger: true },

@@ -1,7 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { tiptapText } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
+import { type Storage, storageKeyFor } from '../../lib/storage.js';
 import type { Database } from '../client.js';
-import { batches, faculties, institutions, students, users } from '../schema/index.js';
+import {
+  batches,
+  batchSubjectFaculties,
+  batchSubjectStudents,
+  batchSubjects,
+  chapters,
+  faculties,
+  institutions,
+  students,
+  studyPlans,
+  subjects,
+  topics,
+  uploads,
+  users,
+} from '../schema/index.js';
+import {
+  DEMO_CURRICULUM,
+  type DemoBatch,
+  type DemoFaculty,
+  type DemoMedia,
+  type DemoTopic,
+} from './demo-curriculum.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -14,92 +41,371 @@ export const DEMO_ACCOUNTS = [
   { username: 'student2', role: 'student' },
 ] as const;
 
+export const DEMO_TIME_ZONE = 'Asia/Kolkata';
+const BATCHES: DemoBatch[] = ['Class 8 A', 'Class 9 A', 'Class 10 A'];
+/** The batches whose study plan is filled for today and the three days before. */
+const PLANNED_BATCHES: DemoBatch[] = ['Class 10 A', 'Class 9 A'];
+const PLANNED_DAYS = 4;
+
+interface DemoStudent {
+  username: string;
+  name: string;
+  gender: 'male' | 'female';
+  batch: DemoBatch;
+  dateOfBirth: string;
+  fatherName?: string;
+  motherName?: string;
+}
+
+/** The classmates of `student` and `student2`, and a few students in the other batches. */
+const MORE_STUDENTS: [string, 'male' | 'female', DemoBatch][] = [
+  ['Kavya Iyer', 'female', 'Class 10 A'],
+  ['Rohan Gupta', 'male', 'Class 10 A'],
+  ['Ananya Reddy', 'female', 'Class 10 A'],
+  ['Vikram Singh', 'male', 'Class 10 A'],
+  ['Meera Joshi', 'female', 'Class 10 A'],
+  ['Aditya Kulkarni', 'male', 'Class 10 A'],
+  ['Sneha Das', 'female', 'Class 10 A'],
+  ['Karan Malhotra', 'male', 'Class 10 A'],
+  ['Ishita Banerjee', 'female', 'Class 10 A'],
+  ['Farhan Qureshi', 'male', 'Class 10 A'],
+  ['Diya Menon', 'female', 'Class 9 A'],
+  ['Aarav Patel', 'male', 'Class 9 A'],
+  ['Nisha Yadav', 'female', 'Class 9 A'],
+  ['Siddharth Rao', 'male', 'Class 8 A'],
+  ['Tara Fernandes', 'female', 'Class 8 A'],
+  ['Manav Chawla', 'male', 'Class 8 A'],
+];
+
+const BIRTH_YEAR: Record<DemoBatch, number> = { 'Class 8 A': 2013, 'Class 9 A': 2012, 'Class 10 A': 2011 };
+
+const DEMO_STUDENTS: DemoStudent[] = [
+  {
+    username: 'student',
+    name: 'Priya Nair',
+    gender: 'female',
+    batch: 'Class 10 A',
+    dateOfBirth: '2011-04-12',
+    fatherName: 'Suresh Nair',
+    motherName: 'Lakshmi Nair',
+  },
+  {
+    username: 'student2',
+    name: 'Arjun Mehta',
+    gender: 'male',
+    batch: 'Class 10 A',
+    dateOfBirth: '2011-09-30',
+  },
+  ...MORE_STUDENTS.map(([name, gender, batch], index) => ({
+    username: `student${index + 3}`,
+    name,
+    gender,
+    batch,
+    dateOfBirth: `${BIRTH_YEAR[batch]}-${String((index % 12) + 1).padStart(2, '0')}-${String(((index * 7) % 27) + 1).padStart(2, '0')}`,
+    fatherName: `${name.split(' ')[1]} Sr.`,
+  })),
+];
+
+const DEMO_FACULTY: Record<
+  DemoFaculty,
+  { name: string; gender: 'male' | 'female'; prn: string; designation: string }
+> = {
+  faculty: { name: 'Anita Sharma', gender: 'female', prn: 'FAC-001', designation: 'Senior Teacher' },
+  faculty2: { name: 'Rahul Verma', gender: 'male', prn: 'FAC-002', designation: 'Teacher' },
+};
+
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return (row?.count ?? 0) === 0;
 }
 
-/** The demo institution and its accounts, for a first look at the portal (embedded mode only). */
-export async function seedDemo(db: Database, academicYear = currentAcademicYear(new Date())): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/** The seed's media files: next to this file in the sources, or under src/ when run from the bundle. */
+function mediaDirectory(): string {
+  const candidates = [
+    path.join(import.meta.dirname, 'media'),
+    path.resolve(import.meta.dirname, '../src/db/seed/media'),
+  ];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`the demo media folder is missing (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+interface StoredMedia {
+  key: string;
+  url: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/** Copies every demo media file into storage, under the institution's own folder. */
+async function storeMedia(storage: Storage, institutionId: string): Promise<Map<DemoMedia, StoredMedia>> {
+  const directory = mediaDirectory();
+  const names = (await fs.readdir(directory)).filter((name) => !name.startsWith('.')) as DemoMedia[];
+  const stored = await Promise.all(
+    names.map(async (filename) => {
+      const body = await fs.readFile(path.join(directory, filename));
+      const { key, contentType } = storageKeyFor(`${institutionId}/demo`, filename);
+      await storage.save(key, body, contentType);
+      return [
+        filename,
+        { key, url: storage.publicUrl(key), filename, contentType, size: body.length },
+      ] as const;
+    }),
+  );
+  return new Map(stored);
+}
+
+/** A topic's description as a Tiptap document: its paragraphs, then a bullet list. */
+function describe(topic: DemoTopic) {
+  const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+  return {
+    type: 'doc',
+    content: [
+      ...topic.paragraphs.map(paragraph),
+      {
+        type: 'bulletList',
+        content: topic.bullets.map((item) => ({ type: 'listItem', content: [paragraph(item)] })),
+      },
+    ],
+  };
+}
+
+/** `YYYY-MM-DD` of `instant` in `timeZone`. */
+export function dayIn(timeZone: string, instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+function daysBefore(day: string, count: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - count);
+  return date.toISOString().slice(0, 10);
+}
+
+export interface SeedDemoOptions {
+  /** The seed's "today" (study plans are dated from it); the clock's time by default. */
+  now?: Date;
+}
+
+/**
+ * The demo institution for a first look at the portal (embedded mode only): accounts, three
+ * batches with their subjects, chapters and topics (with real media copied into `storage`),
+ * faculty and student assignments, and a study plan for today and the three days before.
+ */
+export async function seedDemo(
+  db: Database,
+  storage: Storage,
+  options: SeedDemoOptions = {},
+): Promise<{ institutionId: string }> {
+  const now = options.now ?? new Date();
+  const academicYear = currentAcademicYear(now);
+  const institutionId = randomUUID();
+  const [passwordHash, media] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    storeMedia(storage, institutionId),
+  ]);
+  const url = (name: DemoMedia) => {
+    const file = media.get(name);
+    if (!file) throw new Error(`demo media ${name} is missing`);
+    return file.url;
+  };
+  // Rows made in one go would share one creation time; spacing them keeps lists in curriculum order.
+  let tick = 0;
+  const nextCreatedAt = () => new Date(now.getTime() - 3_600_000 + 1000 * tick++);
+
   await db.transaction(async (tx) => {
-    const [institution] = await tx
-      .insert(institutions)
-      .values({ title: 'Greenwood High School', academicYear, timeZone: 'Asia/Kolkata' })
-      .returning();
-    const institutionId = institution!.id;
-    const batchRows = await tx
-      .insert(batches)
-      .values([
-        { institutionId, title: 'Class 8 A', academicYear },
-        { institutionId, title: 'Class 9 A', academicYear },
-        { institutionId, title: 'Class 10 A', academicYear },
-      ])
-      .returning();
+    await tx.insert(institutions).values({
+      id: institutionId,
+      title: 'Greenwood High School',
+      academicYear,
+      timeZone: DEMO_TIME_ZONE,
+      navLogo: url('greenwood-logo.png'),
+      demoVideos: {
+        student: url('pendulum.mp4'),
+        faculty: url('pendulum.mp4'),
+        moderator: url('pendulum.mp4'),
+      },
+    });
+    const batchIds = Object.fromEntries(BATCHES.map((title) => [title, randomUUID()])) as Record<
+      DemoBatch,
+      string
+    >;
+    await tx.insert(batches).values(
+      BATCHES.map((title) => ({
+        id: batchIds[title],
+        institutionId,
+        title,
+        academicYear,
+        createdAt: nextCreatedAt(),
+      })),
+    );
+
     const account = (username: string, permission: 'owner' | 'moderator' | 'faculty' | 'student') => ({
+      id: randomUUID(),
       username,
       passwordHash,
       permission,
       institutionId: permission === 'owner' ? null : institutionId,
       email: permission === 'owner' || permission === 'moderator' ? `${username}@greenwood.example` : null,
     });
-    const created = await tx
-      .insert(users)
-      .values(DEMO_ACCOUNTS.map((demo) => account(demo.username, demo.role)))
-      .returning({ id: users.id, username: users.username });
-    const userId = (username: string) => created.find((row) => row.username === username)!.id;
+    const accounts = [
+      ...DEMO_ACCOUNTS.filter((demo) => demo.role !== 'student').map((demo) =>
+        account(demo.username, demo.role),
+      ),
+      ...DEMO_STUDENTS.map((student) => account(student.username, 'student')),
+    ];
+    await tx.insert(users).values(accounts);
+    const userId = (username: string) => accounts.find((row) => row.username === username)!.id;
 
-    await tx.insert(faculties).values([
-      {
+    const facultyIds = { faculty: randomUUID(), faculty2: randomUUID() } satisfies Record<
+      DemoFaculty,
+      string
+    >;
+    await tx.insert(faculties).values(
+      (Object.keys(DEMO_FACULTY) as DemoFaculty[]).map((username, index) => ({
+        id: facultyIds[username],
         institutionId,
-        userId: userId('faculty'),
-        name: 'Anita Sharma',
-        gender: 'female',
-        email: ['faculty@greenwood.example'],
-        mobile: ['9800000001'],
-        prn: 'FAC-001',
-        designation: 'Senior Teacher',
-      },
-      {
+        userId: userId(username),
+        name: DEMO_FACULTY[username].name,
+        gender: DEMO_FACULTY[username].gender,
+        email: [`${username}@greenwood.example`],
+        mobile: [`980000000${index + 1}`],
+        prn: DEMO_FACULTY[username].prn,
+        designation: DEMO_FACULTY[username].designation,
+        createdAt: nextCreatedAt(),
+      })),
+    );
+
+    const studentRows = DEMO_STUDENTS.map((student, index) => ({
+      id: randomUUID(),
+      institutionId,
+      userId: userId(student.username),
+      batchId: batchIds[student.batch],
+      name: student.name,
+      gender: student.gender,
+      dateOfBirth: student.dateOfBirth,
+      admissionYear: academicYear,
+      email: [`${student.username}@greenwood.example`],
+      mobile: [`99000${String(index + 1).padStart(5, '0')}`],
+      prn: `STU-${String(index + 1).padStart(3, '0')}`,
+      fatherName: student.fatherName ?? null,
+      motherName: student.motherName ?? null,
+      createdAt: nextCreatedAt(),
+    }));
+    await tx.insert(students).values(studentRows);
+
+    await tx.insert(uploads).values(
+      [...media.values()].map((file) => ({
         institutionId,
-        userId: userId('faculty2'),
-        name: 'Rahul Verma',
-        gender: 'male',
-        email: ['faculty2@greenwood.example'],
-        mobile: ['9800000002'],
-        prn: 'FAC-002',
-        designation: 'Teacher',
-      },
-    ]);
-    await tx.insert(students).values([
-      {
-        institutionId,
-        userId: userId('student'),
-        batchId: batchRows[2]!.id,
-        name: 'Priya Nair',
-        gender: 'female',
-        dateOfBirth: '2011-04-12',
-        admissionYear: academicYear,
-        email: ['student@greenwood.example'],
-        mobile: ['9900000001'],
-        prn: 'STU-001',
-        fatherName: 'Suresh Nair',
-        motherName: 'Lakshmi Nair',
-      },
-      {
-        institutionId,
-        userId: userId('student2'),
-        batchId: batchRows[2]!.id,
-        name: 'Arjun Mehta',
-        gender: 'male',
-        dateOfBirth: '2011-09-30',
-        admissionYear: academicYear,
-        email: ['student2@greenwood.example'],
-        mobile: ['9900000002'],
-        prn: 'STU-002',
-      },
-    ]);
+        uploadedBy: userId('moderator'),
+        storageKey: file.key,
+        publicUrl: file.url,
+        filename: file.filename,
+        contentType: file.contentType,
+        size: file.size,
+      })),
+    );
+
+    const subjectRows: (typeof subjects.$inferInsert)[] = [];
+    const batchSubjectRows: (typeof batchSubjects.$inferInsert)[] = [];
+    const facultyRows: (typeof batchSubjectFaculties.$inferInsert)[] = [];
+    const enrolmentRows: (typeof batchSubjectStudents.$inferInsert)[] = [];
+    const chapterRows: (typeof chapters.$inferInsert)[] = [];
+    const topicRows: (typeof topics.$inferInsert)[] = [];
+    /** Per batch: each subject's batch subject and its topics students can see, in order. */
+    const plannable = new Map<DemoBatch, { batchSubjectId: string; topicIds: string[] }[]>();
+
+    for (const batch of BATCHES) {
+      const forBatch: { batchSubjectId: string; topicIds: string[] }[] = [];
+      for (const subject of DEMO_CURRICULUM[batch]) {
+        const subjectId = randomUUID();
+        const batchSubjectId = randomUUID();
+        subjectRows.push({
+          id: subjectId,
+          institutionId,
+          title: subject.title,
+          description: subject.description,
+          code: subject.code,
+          logo: subject.logo,
+          createdAt: nextCreatedAt(),
+        });
+        batchSubjectRows.push({ id: batchSubjectId, institutionId, batchId: batchIds[batch], subjectId });
+        for (const teacher of subject.faculty)
+          facultyRows.push({ batchSubjectId, facultyId: facultyIds[teacher] });
+        for (const student of studentRows) {
+          if (student.batchId === batchIds[batch])
+            enrolmentRows.push({ batchSubjectId, studentId: student.id });
+        }
+        const author = subject.faculty[0]!;
+        const visibleTopicIds: string[] = [];
+        for (const [chapterIndex, chapter] of subject.chapters.entries()) {
+          const chapterId = randomUUID();
+          chapterRows.push({
+            id: chapterId,
+            institutionId,
+            subjectId,
+            title: chapter.title,
+            description: chapter.description,
+            visibility: !chapter.hidden,
+            displayOrder: chapterIndex,
+            createdAt: nextCreatedAt(),
+          });
+          for (const topic of chapter.topics) {
+            const topicId = randomUUID();
+            const wysiwygState = describe(topic);
+            topicRows.push({
+              id: topicId,
+              institutionId,
+              chapterId,
+              title: topic.title,
+              type: topic.type,
+              contentUri: url(topic.content),
+              wysiwygState,
+              descriptionText: tiptapText(wysiwygState),
+              authorId: facultyIds[author],
+              authorName: DEMO_FACULTY[author].name,
+              notes: (topic.notes ?? []).map(url),
+              logoUrl: url(topic.type === 'image' ? topic.content : subject.picture),
+              createdAt: nextCreatedAt(),
+            });
+            if (!chapter.hidden) visibleTopicIds.push(topicId);
+          }
+        }
+        forBatch.push({ batchSubjectId, topicIds: visibleTopicIds });
+      }
+      plannable.set(batch, forBatch);
+    }
+
+    await tx.insert(subjects).values(subjectRows);
+    await tx.insert(batchSubjects).values(batchSubjectRows);
+    await tx.insert(batchSubjectFaculties).values(facultyRows);
+    await tx.insert(batchSubjectStudents).values(enrolmentRows);
+    await tx.insert(chapters).values(chapterRows);
+    await tx.insert(topics).values(topicRows);
+
+    // Each planned day takes the next topic of three of the batch's subjects, in turn.
+    const today = dayIn(DEMO_TIME_ZONE, now);
+    const planRows: (typeof studyPlans.$inferInsert)[] = [];
+    for (const batch of PLANNED_BATCHES) {
+      const subjectsOfBatch = plannable.get(batch)!;
+      for (let dayIndex = 0; dayIndex < PLANNED_DAYS; dayIndex++) {
+        const date = daysBefore(today, PLANNED_DAYS - 1 - dayIndex);
+        for (let turn = 0; turn < Math.min(3, subjectsOfBatch.length); turn++) {
+          const { batchSubjectId, topicIds } = subjectsOfBatch[(dayIndex + turn) % subjectsOfBatch.length]!;
+          const topicId = topicIds[dayIndex % topicIds.length];
+          if (topicId)
+            planRows.push({ institutionId, batchSubjectId, topicId, date, createdAt: nextCreatedAt() });
+        }
+      }
+    }
+    await tx.insert(studyPlans).values(planRows).onConflictDoNothing();
   });
+  return { institutionId };
 }
 
 /** Academic years start in June: November 2026 is in 2026-27. */

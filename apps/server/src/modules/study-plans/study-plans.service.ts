@@ -1,0 +1,259 @@
+import type { CreateStudyPlanBody, StudyPlanEntry } from '@portal/shared';
+import { MESSAGES } from '@portal/shared';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/client.js';
+import {
+  batches,
+  batchSubjectFaculties,
+  batchSubjects,
+  chapters,
+  students,
+  studyPlans,
+  subjects,
+  topics,
+} from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { mayReadBatchSubjectPlan } from './study-plans.policy.js';
+
+/**
+ * The plan entries of an institution matching `conditions`, with their subject, chapter and topic,
+ * in one query. Entries whose topic, chapter, subject, batch subject or batch was deleted are gone.
+ */
+function selectEntries(db: Database, institutionId: string, ...conditions: (SQL | undefined)[]) {
+  return db
+    .select({
+      id: studyPlans.id,
+      topicId: studyPlans.topicId,
+      date: studyPlans.date,
+      batchSubjectId: studyPlans.batchSubjectId,
+      batchId: batchSubjects.batchId,
+      subjectTitle: subjects.title,
+      subjectLogoUrl: subjects.logoUrl,
+      chapterId: chapters.id,
+      chapterTitle: chapters.title,
+      topicTitle: topics.title,
+      topicLogoUrl: topics.logoUrl,
+      visibility: sql<boolean>`(${topics.visibility} and ${chapters.visibility})`,
+    })
+    .from(studyPlans)
+    .innerJoin(
+      batchSubjects,
+      and(eq(batchSubjects.id, studyPlans.batchSubjectId), isNull(batchSubjects.deletedAt)),
+    )
+    .innerJoin(batches, and(eq(batches.id, batchSubjects.batchId), isNull(batches.deletedAt)))
+    .innerJoin(subjects, and(eq(subjects.id, batchSubjects.subjectId), isNull(subjects.deletedAt)))
+    .innerJoin(topics, and(eq(topics.id, studyPlans.topicId), isNull(topics.deletedAt)))
+    .innerJoin(chapters, and(eq(chapters.id, topics.chapterId), isNull(chapters.deletedAt)))
+    .where(and(eq(studyPlans.institutionId, institutionId), isNull(studyPlans.deletedAt), ...conditions))
+    .orderBy(
+      asc(studyPlans.date),
+      asc(subjects.title),
+      asc(chapters.displayOrder),
+      asc(chapters.createdAt),
+      asc(topics.createdAt),
+      asc(studyPlans.id),
+    );
+}
+
+type EntryRow = Awaited<ReturnType<typeof selectEntries>>[number];
+
+function present(row: EntryRow): StudyPlanEntry {
+  return {
+    _id: row.id,
+    topic_id: row.topicId,
+    date: row.date,
+    batch_subject_id: row.batchSubjectId,
+    batch_id: row.batchId,
+    subject_title: row.subjectTitle,
+    chapter_id: row.chapterId,
+    chapter_title: row.chapterTitle,
+    topic_title: row.topicTitle,
+    visibility: row.visibility,
+    // Entries are whole-day; the fields exist for clients that show a time window.
+    start_time: null,
+    end_time: null,
+    subject_logo_url: row.subjectLogoUrl,
+    topic_logo_url: row.topicLogoUrl,
+  };
+}
+
+/** The institution's plan for one day, optionally for one batch. */
+export async function listDaily(
+  deps: AppDeps,
+  institutionId: string,
+  date: string,
+  batchId?: string,
+): Promise<StudyPlanEntry[]> {
+  const rows = await selectEntries(
+    deps.db,
+    institutionId,
+    eq(studyPlans.date, date),
+    batchId ? eq(batchSubjects.batchId, batchId) : undefined,
+  );
+  return rows.map(present);
+}
+
+/**
+ * The signed-in student's batch plan for one day. Students see only visible topics of visible
+ * chapters (management §3).
+ */
+export async function listOwnDaily(deps: AppDeps, user: AuthUser, date: string): Promise<StudyPlanEntry[]> {
+  const institutionId = user.institutionId;
+  if (!institutionId) return [];
+  const ownBatch = deps.db
+    .select({ batchId: students.batchId })
+    .from(students)
+    .where(and(eq(students.id, user.entityId), eq(students.institutionId, institutionId)));
+  const rows = await selectEntries(
+    deps.db,
+    institutionId,
+    eq(studyPlans.date, date),
+    inArray(batchSubjects.batchId, ownBatch),
+    eq(topics.visibility, true),
+    eq(chapters.visibility, true),
+  );
+  return rows.map(present);
+}
+
+/** Another institution's topic, or a deleted one, is "not found". */
+async function assertTopicExists(deps: AppDeps, institutionId: string, topicId: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ id: topics.id })
+    .from(topics)
+    .where(and(eq(topics.id, topicId), eq(topics.institutionId, institutionId), isNull(topics.deletedAt)));
+  if (!row) throw notFound();
+}
+
+/** Every plan entry of one topic (across batches and days). */
+export async function listByTopic(
+  deps: AppDeps,
+  institutionId: string,
+  topicId: string,
+): Promise<StudyPlanEntry[]> {
+  const rows = await selectEntries(deps.db, institutionId, eq(studyPlans.topicId, topicId));
+  if (rows.length === 0) await assertTopicExists(deps, institutionId, topicId);
+  return rows.map(present);
+}
+
+/**
+ * The plan entries of one chapter's topics for one batch subject (the topics page's 'Study Plan
+ * Date' tags). The chapter must be of the batch subject's subject; faculty must teach it.
+ */
+export async function listByChapter(
+  deps: AppDeps,
+  user: AuthUser,
+  institutionId: string,
+  chapterId: string,
+  batchSubjectId: string,
+): Promise<StudyPlanEntry[]> {
+  const [access] = await deps.db
+    .select({
+      teaches: sql<boolean>`exists (select 1 from ${batchSubjectFaculties}
+        where ${batchSubjectFaculties.batchSubjectId} = ${batchSubjects.id}
+          and ${batchSubjectFaculties.facultyId} = ${user.entityId})`,
+    })
+    .from(batchSubjects)
+    .innerJoin(
+      chapters,
+      and(
+        eq(chapters.subjectId, batchSubjects.subjectId),
+        eq(chapters.id, chapterId),
+        eq(chapters.institutionId, institutionId),
+        isNull(chapters.deletedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(batchSubjects.id, batchSubjectId),
+        eq(batchSubjects.institutionId, institutionId),
+        isNull(batchSubjects.deletedAt),
+      ),
+    );
+  if (!access) throw notFound();
+  if (!mayReadBatchSubjectPlan(user.permission, access.teaches)) throw forbidden();
+  const rows = await selectEntries(
+    deps.db,
+    institutionId,
+    eq(studyPlans.batchSubjectId, batchSubjectId),
+    eq(topics.chapterId, chapterId),
+  );
+  return rows.map(present);
+}
+
+/**
+ * Plans topics of one batch subject on one day. The batch subject must be the institution's (else
+ * 404) and every topic must be in a chapter of its subject (else 400). Already planned topics are
+ * left as they are; the answer lists the plan entries of all the requested topics on that day.
+ */
+export async function createEntries(
+  deps: AppDeps,
+  institutionId: string,
+  body: CreateStudyPlanBody,
+): Promise<StudyPlanEntry[]> {
+  const topicIds = [...new Set(body.topic_ids)];
+  const [batchSubject] = await deps.db
+    .select({ id: batchSubjects.id, subjectId: batchSubjects.subjectId })
+    .from(batchSubjects)
+    .innerJoin(batches, and(eq(batches.id, batchSubjects.batchId), isNull(batches.deletedAt)))
+    .where(
+      and(
+        eq(batchSubjects.id, body.batch_subject_id),
+        eq(batchSubjects.institutionId, institutionId),
+        isNull(batchSubjects.deletedAt),
+      ),
+    );
+  if (!batchSubject) throw notFound();
+
+  const found = await deps.db
+    .select({ id: topics.id })
+    .from(topics)
+    .innerJoin(chapters, and(eq(chapters.id, topics.chapterId), isNull(chapters.deletedAt)))
+    .where(
+      and(
+        inArray(topics.id, topicIds),
+        eq(topics.institutionId, institutionId),
+        isNull(topics.deletedAt),
+        eq(chapters.subjectId, batchSubject.subjectId),
+      ),
+    );
+  if (found.length !== topicIds.length) {
+    throw badRequest(MESSAGES.topicNotInSubject, { topic_ids: MESSAGES.topicNotInSubject });
+  }
+
+  // One statement: all entries or none. The partial unique index (batch subject, topic, date)
+  // among live entries turns a repeated plan into a no-op instead of a duplicate.
+  await deps.db
+    .insert(studyPlans)
+    .values(
+      topicIds.map((topicId) => ({
+        institutionId,
+        batchSubjectId: batchSubject.id,
+        topicId,
+        date: body.date,
+      })),
+    )
+    .onConflictDoNothing();
+
+  const rows = await selectEntries(
+    deps.db,
+    institutionId,
+    eq(studyPlans.batchSubjectId, batchSubject.id),
+    eq(studyPlans.date, body.date),
+    inArray(studyPlans.topicId, topicIds),
+  );
+  return rows.map(present);
+}
+
+/** Soft delete (decision 6). */
+export async function deleteEntry(deps: AppDeps, institutionId: string, id: string): Promise<void> {
+  const deleted = await deps.db
+    .update(studyPlans)
+    .set({ deletedAt: deps.clock.now() })
+    .where(
+      and(eq(studyPlans.id, id), eq(studyPlans.institutionId, institutionId), isNull(studyPlans.deletedAt)),
+    )
+    .returning({ id: studyPlans.id });
+  if (deleted.length === 0) throw notFound();
+}
