@@ -3,7 +3,7 @@ import { LABELS } from '@portal/shared/messages';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { uploadFile } from '../upload';
+import { uploadFile } from '../../../components/upload/upload-file';
 
 interface LogoFieldProps {
   /** The uploaded logo's URL, null until a file has been uploaded. */
@@ -36,7 +36,7 @@ export function LogoField({ value, onChange, onBusyChange, error }: LogoFieldPro
     running.current = controller;
     setProgress(0);
     onBusyChange(true);
-    uploadFile(chosen, setProgress, controller.signal)
+    uploadFile(chosen, { onProgress: setProgress, signal: controller.signal })
       .then((uploaded) => onChange(uploaded.publicUrl))
       .catch((cause: unknown) => {
         if (controller.signal.aborted) return;
