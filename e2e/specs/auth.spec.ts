@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { LABELS, MESSAGES, NAVIGATION, type Role } from '@portal/shared';
 import { DESKTOP, PHONE, snap } from '../support/browser.js';
 import { DEMO_PASSWORD, signIn, usePortal } from '../support/portal.js';
@@ -112,6 +113,25 @@ describe('sign-in and the app shell', () => {
     await dialog.getByText(SUPPORT.phone).waitFor();
     await dialog.getByText(SUPPORT.email).waitFor();
     await snap(page, 'login-contact-us');
+    await context.close();
+  });
+
+  it('the sign-in page downloads under 150 KB of gzipped JavaScript', async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(request.url());
+    });
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    let total = 0;
+    for (const url of scripts) {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      total += gzipSync(body).length;
+    }
+    assert.ok(scripts.size > 0);
+    assert.ok(total < 150_000, `the sign-in page loads ${total} bytes of gzipped JavaScript`);
     await context.close();
   });
 

@@ -1,20 +1,20 @@
+import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from './sign-in-messages.js';
+
+export { SIGN_IN_LABELS, SIGN_IN_MESSAGES };
+
 /**
  * Every user-facing text of the specification's catalogue, word for word (its spelling included),
  * plus the few texts the portal adds where the spec is silent (marked "portal").
  */
 export const MESSAGES = {
+  ...SIGN_IN_MESSAGES,
   // Sign-in and passwords (management §8, learning §5 and §8)
-  loginFailed: 'Incorrect username/password. Please try again.',
   invalidUsername: 'invalid username',
   invalidOtp: 'invalid otp',
   enterCorrectOldPassword: 'Please enter the correct Old Password.',
   checkOldPassword: 'Please check the Old Password.',
   enterUsername: 'Please enter username',
   enterOtp: 'Please enter OTP',
-  enterPassword: 'Please enter password',
-  passwordMismatch: 'Password mismatch',
-  enterRequiredFields: 'Enter Required fields.',
-  newPasswordsDoNotMatch: 'The new passwords do not match.',
   loginUnderConstruction: 'Your Login is under construction',
 
   // Forms
@@ -35,7 +35,6 @@ export const MESSAGES = {
   confirmFacultyReset: 'Are you 100% sure it is the correct Faculty?',
 
   // Generic failures
-  genericError: 'Something went wrong. Please try again.',
   chaptersError: 'Something is wrong. Please try again!',
   pleaseTryAgain: 'Please Try Again',
   usernameExists: 'Username already exists.',
@@ -129,8 +128,6 @@ export const MESSAGES = {
 
   // portal: texts the spec leaves unsaid
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
-  passwordTooShort: 'Password must be at least 8 characters.',
-  passwordTooLong: 'Password must be at most 128 characters.',
   passwordChangeRequired: 'Please change your password before you continue.',
   sessionExpired: 'Your session has ended. Please sign in again.',
   notFound: 'Not found.',
@@ -174,19 +171,31 @@ export const MESSAGES = {
   credentialsShownOnce:
     'These passwords are shown only now. Print them or note them down; each must be changed at the first sign-in.',
   noStudentsInBatch: 'There are no students in this batch.',
+  // portal: faculty and assignments
+  selectFaculty: 'Please select faculty.',
+  avatarNotOwnFile: 'Please upload the picture through the portal.',
+  facultyArchivedDone: 'You have successfully archived {name}.',
+  facultyUnarchivedDone: 'You have successfully unarchived {name}.',
+  confirmArchiveFaculty: 'Archive {name}? The faculty member will no longer be able to sign in.',
+  confirmUnarchiveFaculty: 'Unarchive {name}? The faculty member will be able to sign in again.',
+  confirmRemoveFacultySubject:
+    'Remove {name} from {subject} ({batch})? They will no longer be able to author its content.',
+  facultySubjectRemoved: 'You have successfully removed {subject} ({batch}) from {name}.',
+  noFacultyBatchSubjects: 'No batch subjects assigned yet.',
+  archivedFacultyRefused: 'Archived faculty cannot be assigned: {names}.',
+  archivedStudentsRefused: 'Archived students cannot be added: {names}.',
+  confirmAddStudents: 'Add {count} student(s) to {subject}?',
+  confirmRemoveStudents: 'Remove {count} student(s) from {subject}?',
+  studentsAddedToSubject: 'You have successfully added {count} student(s) to {subject}.',
+  studentsRemovedFromSubject: 'You have successfully removed {count} student(s) from {subject}.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
 
 /** Labels, headings and button texts of the screens (the spec's words where it names them). */
 export const LABELS = {
+  ...SIGN_IN_LABELS,
   // Sign-in (management §2 "Public routes", §5)
-  userName: 'User Name',
-  password: 'Password',
-  submit: 'Submit',
-  forgotPassword: 'Forgot Password',
-  contactUs: 'Contact Us',
-  signInTitle: 'Sign in to your account',
   supportPhone: 'Phone',
   supportEmail: 'E-mail',
   // Forgot-password popup (three steps)
@@ -217,8 +226,6 @@ export const LABELS = {
   // Not found
   pageNotFoundHint: 'The page you are looking for does not exist or is not available yet.',
   backToDashboard: 'Back to Home',
-  loading: 'Loading…',
-  reload: 'Reload',
   // Role homes (headings from the spec)
   activeInstitutions: 'Active Institutions',
   addInstitution: '+ Add Institution',
@@ -444,6 +451,40 @@ export const LABELS = {
   facultyCsvHint:
     'Required columns: name, gender (male or female) and mobile. Separate several e-mails or mobiles with ;',
   chosenFile: 'Uploaded: {name}',
+  // Faculty (management §2 "Faculty") and Add/Remove Student from Subject
+  facultyListTitle: 'Faculty List',
+  facultyListCrumb: 'Faculty List',
+  editFacultyTitle: 'Edit Faculty',
+  fieldFacultyName: 'Faculty Name',
+  fieldFaculty: 'Faculty',
+  selectFacultyPlaceholder: 'Select a faculty member',
+  fieldDesignation: 'Designation',
+  fieldAvatar: 'Avatar',
+  chooseAvatar: 'Choose picture',
+  removeAvatar: 'Remove picture',
+  fieldEmailComma: 'Email',
+  facultyBatchSubjects: 'Faculty Batch Subjects',
+  removeAction: 'REMOVE',
+  removeFacultySubjectTitle: 'Remove Batch Subject',
+  archiveFacultyTitle: 'Archive Faculty',
+  unarchiveFacultyTitle: 'Unarchive Faculty',
+  removeNamed: 'Remove {title}',
+  studentSubjectTitle: 'Add/Remove Student from Subject',
+  studentSubjectCrumb: 'Add/Remove Student',
+  fieldClass: 'Class',
+  allClasses: 'All',
+  subjectOfBatch: '{subject} — {batch}',
+  addStudentTab: 'Add-Student',
+  removeStudentTab: 'Remove-Student',
+  addStudentsAction: 'Add',
+  removeStudentsAction: 'Remove',
+  addStudentsTitle: 'Add Students',
+  removeStudentsTitle: 'Remove Students',
+  studentsToAdd: 'Students to add',
+  studentsToRemove: 'Students to remove',
+  selectNamed: 'Select {title}',
+  selectedCount: '{count} selected',
+  enrolledCount: '{count} enrolled',
 } as const;
 
 /** Fills `{name}`-style placeholders of a catalogue text. */

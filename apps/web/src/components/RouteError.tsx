@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Title } from '@mantine/core';
-import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from '@portal/shared/sign-in-messages';
 
 /** Shown when a page fails to render or its code cannot be loaded (e.g. after a new release). */
 export function RouteError() {
@@ -7,10 +7,10 @@ export function RouteError() {
     <Center mih="100vh" p="md">
       <Stack align="center" gap="md">
         <Title order={2} ta="center">
-          {MESSAGES.genericError}
+          {SIGN_IN_MESSAGES.genericError}
         </Title>
         <Button variant="light" onClick={() => window.location.reload()}>
-          {LABELS.reload}
+          {SIGN_IN_LABELS.reload}
         </Button>
       </Stack>
     </Center>

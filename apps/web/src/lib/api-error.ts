@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared/messages';
+import { SIGN_IN_MESSAGES } from '@portal/shared/sign-in-messages';
 
 /** A failed API call: the HTTP status and the server's `{ error: { code, message, fields } }`. */
 export class ApiError extends Error {
@@ -36,19 +36,19 @@ export function toApiError(status: number, body: unknown): ApiError {
   if (isRecord(error)) {
     const code = typeof error.code === 'string' && error.code ? error.code : `HTTP_${status}`;
     const message =
-      typeof error.message === 'string' && error.message ? error.message : MESSAGES.genericError;
+      typeof error.message === 'string' && error.message ? error.message : SIGN_IN_MESSAGES.genericError;
     return new ApiError(status, code, message, stringFields(error.fields));
   }
-  return new ApiError(status, `HTTP_${status}`, MESSAGES.genericError);
+  return new ApiError(status, `HTTP_${status}`, SIGN_IN_MESSAGES.genericError);
 }
 
 /** Returns `data` of a success envelope; a body without one is a protocol error. */
 export function unwrapData<T>(status: number, body: unknown): T {
   if (isRecord(body) && 'data' in body) return body.data as T;
-  throw new ApiError(status, 'BAD_RESPONSE', MESSAGES.genericError);
+  throw new ApiError(status, 'BAD_RESPONSE', SIGN_IN_MESSAGES.genericError);
 }
 
 /** The text to show for any error thrown by a call (an ApiError's message, else the generic text). */
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : MESSAGES.genericError;
+  return error instanceof ApiError ? error.message : SIGN_IN_MESSAGES.genericError;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared/messages';
+import { SIGN_IN_MESSAGES } from '@portal/shared/sign-in-messages';
 import { ApiError, PASSWORD_CHANGE_REQUIRED, toApiError, unwrapData } from './api-error';
 import { getAccount, signOut, updateAccount } from './session';
 
@@ -40,7 +40,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'NETWORK', MESSAGES.genericError);
+    throw new ApiError(0, 'NETWORK', SIGN_IN_MESSAGES.genericError);
   }
 
   const json = await readJson(response);

@@ -127,8 +127,13 @@ export type Faculty = z.infer<typeof facultySchema>;
 /** Add Faculty (decision 13): name, gender and mobile required. */
 export const createFacultyBodySchema = z.object({
   name: z.string({ error: MESSAGES.fillTheForm }).trim().min(1, MESSAGES.fillTheForm).max(150),
-  gender: z.enum(GENDERS, { error: MESSAGES.fillTheForm }),
-  mobile: mobileList.refine((list) => list.length > 0, MESSAGES.fillTheForm),
+  gender: z.enum(GENDERS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? MESSAGES.fillTheForm
+        : 'Gender must be male or female.',
+  }),
+  mobile: mobileList.default([]).refine((list) => list.length > 0, MESSAGES.fillTheForm),
   email: emailList.default([]),
   prn: z.string().trim().max(50).nullish(),
   designation: z.string().trim().max(100).nullish(),
@@ -140,7 +145,7 @@ export type CreateFacultyBody = z.infer<typeof createFacultyBodySchema>;
 /** Edit Faculty: every field optional and WITHOUT defaults, so a PATCH leaves unsent fields alone. */
 export const updateFacultyBodySchema = z.object({
   name: z.string().trim().min(1, MESSAGES.fillTheForm).max(150).optional(),
-  gender: z.enum(GENDERS).optional(),
+  gender: z.enum(GENDERS, { error: 'Gender must be male or female.' }).optional(),
   mobile: mobileList.refine((list) => list.length > 0, MESSAGES.fillTheForm).optional(),
   email: emailList.optional(),
   prn: z.string().trim().max(50).nullish(),
@@ -148,6 +153,48 @@ export const updateFacultyBodySchema = z.object({
   avatar: z.string().trim().max(2000).nullish(),
 });
 export type UpdateFacultyBody = z.infer<typeof updateFacultyBodySchema>;
+export type UpdateFacultyInput = z.input<typeof updateFacultyBodySchema>;
+export type CreateFacultyInput = z.input<typeof createFacultyBodySchema>;
+
+/** A batch subject a faculty member teaches, as the Edit Faculty page lists it. */
+export const facultyBatchSubjectSchema = z.object({
+  _id: z.uuid(),
+  batch_id: z.uuid(),
+  batch_title: z.string(),
+  subject_title: z.string(),
+});
+export type FacultyBatchSubject = z.infer<typeof facultyBatchSubjectSchema>;
+
+/** GET /api/faculties/{id}: the record with the batch subjects the member is assigned to. */
+export const facultyDetailSchema = facultySchema.extend({
+  batch_subjects: z.array(facultyBatchSubjectSchema),
+});
+export type FacultyDetail = z.infer<typeof facultyDetailSchema>;
+
+export const facultyIdParamsSchema = z.object({ facultyId: idSchema });
+
+/** The most faculty members one call may name (reset, assignment). */
+export const MAX_FACULTY_PER_CALL = 1000;
+
+/** `{faculty_id}` or `{faculty_ids: [...]}` (password resets take either). */
+export const facultySelectionBodySchema = z
+  .object({
+    faculty_id: idSchema.optional(),
+    faculty_ids: z.array(idSchema).min(1, MESSAGES.selectFaculty).max(MAX_FACULTY_PER_CALL).optional(),
+  })
+  .refine((body) => body.faculty_id !== undefined || body.faculty_ids !== undefined, {
+    message: MESSAGES.selectFaculty,
+    path: ['faculty_ids'],
+  })
+  .transform((body) => [
+    ...new Set([...(body.faculty_id ? [body.faculty_id] : []), ...(body.faculty_ids ?? [])]),
+  ]);
+
+/** PUT /api/faculties/new-user: a new username (default per decision 4) and a new generated password. */
+export const newFacultyUserBodySchema = z.object({
+  faculty_id: idSchema,
+  username: username.optional(),
+});
 
 /** A generated password, shown once to the moderator. */
 export const issuedCredentialSchema = z.object({
@@ -231,6 +278,8 @@ export const FACULTY_CSV_COLUMNS = [
   'designation',
   'username',
 ] as const;
+/** Every faculty row must fill these (Add Faculty's required fields, decision 13). */
+export const FACULTY_CSV_REQUIRED_COLUMNS = ['name', 'gender', 'mobile'] as const;
 /** The most rows one import file may hold. */
 export const MAX_IMPORT_ROWS = 5000;
 

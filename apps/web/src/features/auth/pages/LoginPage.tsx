@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from '@portal/shared/sign-in-messages';
 import { IconAlertCircle, IconSchool } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
@@ -33,7 +33,7 @@ const ContactUsModal = lazy(() =>
 
 function loginFailure(error: unknown): string {
   // 401 covers wrong credentials and archived accounts alike; rate limits keep the server's text.
-  if (error instanceof ApiError && error.status === 401) return MESSAGES.loginFailed;
+  if (error instanceof ApiError && error.status === 401) return SIGN_IN_MESSAGES.loginFailed;
   return errorMessage(error);
 }
 
@@ -94,15 +94,15 @@ export function LoginPage() {
               {productName}
             </Title>
             <Text c="dimmed" size="sm" ta="center">
-              {LABELS.signInTitle}
+              {SIGN_IN_LABELS.signInTitle}
             </Text>
           </Stack>
 
-          <form onSubmit={submit} noValidate aria-label={LABELS.signInTitle}>
+          <form onSubmit={submit} noValidate aria-label={SIGN_IN_LABELS.signInTitle}>
             <Stack gap="md">
               <TextInput
                 ref={usernameRef}
-                label={LABELS.userName}
+                label={SIGN_IN_LABELS.userName}
                 value={username}
                 onChange={(event) => {
                   setUsername(event.currentTarget.value);
@@ -115,7 +115,7 @@ export function LoginPage() {
               />
               <PasswordInput
                 ref={passwordRef}
-                label={LABELS.password}
+                label={SIGN_IN_LABELS.password}
                 value={password}
                 onChange={(event) => {
                   setPassword(event.currentTarget.value);
@@ -130,14 +130,14 @@ export function LoginPage() {
                 </Alert>
               )}
               <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
-                {LABELS.submit}
+                {SIGN_IN_LABELS.submit}
               </Button>
             </Stack>
           </form>
 
           <Group justify="space-between" gap="xs">
             <Anchor component={Link} to={{ pathname: '/forgot-password', search: location.search }} size="sm">
-              {LABELS.forgotPassword}
+              {SIGN_IN_LABELS.forgotPassword}
             </Anchor>
             <Anchor
               component="button"
@@ -148,7 +148,7 @@ export function LoginPage() {
                 setContactOpen(true);
               }}
             >
-              {LABELS.contactUs}
+              {SIGN_IN_LABELS.contactUs}
             </Anchor>
           </Group>
         </Stack>

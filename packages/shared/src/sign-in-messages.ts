@@ -1,0 +1,26 @@
+/**
+ * The catalogue's texts the sign-in page and the app's first load need. They are part of MESSAGES and LABELS
+ * (messages.ts); the sign-in path imports these small groups so the first download does not carry the
+ * whole catalogue.
+ */
+export const SIGN_IN_MESSAGES = {
+  loginFailed: 'Incorrect username/password. Please try again.',
+  genericError: 'Something went wrong. Please try again.',
+  enterPassword: 'Please enter password',
+  enterRequiredFields: 'Enter Required fields.',
+  newPasswordsDoNotMatch: 'The new passwords do not match.',
+  passwordMismatch: 'Password mismatch',
+  passwordTooLong: 'Password must be at most 128 characters.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+} as const;
+
+export const SIGN_IN_LABELS = {
+  loading: 'Loading…',
+  reload: 'Reload',
+  contactUs: 'Contact Us',
+  forgotPassword: 'Forgot Password',
+  password: 'Password',
+  signInTitle: 'Sign in to your account',
+  submit: 'Submit',
+  userName: 'User Name',
+} as const;
