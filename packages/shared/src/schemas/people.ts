@@ -211,19 +211,17 @@ export const MAX_STUDENTS_PER_CALL = 5000;
 export const studentIdParamsSchema = z.object({ studentId: idSchema });
 export const batchIdParamsSchema = z.object({ batchId: idSchema });
 
-/** `{student_id}` or `{student_ids: [...]}` (archive and reset take either). */
+/**
+ * `{student_id}` or `{student_ids: [...]}` (archive and reset take either; the spec's archive
+ * action also sends `student_id` as a list).
+ */
 export const studentSelectionBodySchema = z
   .object({
-    student_id: idSchema.optional(),
-    student_ids: z.array(idSchema).min(1, MESSAGES.selectStudents).max(MAX_STUDENTS_PER_CALL).optional(),
+    student_id: z.union([idSchema, z.array(idSchema).max(MAX_STUDENTS_PER_CALL)]).optional(),
+    student_ids: z.array(idSchema).max(MAX_STUDENTS_PER_CALL).optional(),
   })
-  .refine((body) => body.student_id !== undefined || body.student_ids !== undefined, {
-    message: MESSAGES.selectStudents,
-    path: ['student_ids'],
-  })
-  .transform((body) => [
-    ...new Set([...(body.student_id ? [body.student_id] : []), ...(body.student_ids ?? [])]),
-  ]);
+  .transform((body) => [...new Set([body.student_id ?? [], body.student_ids ?? []].flat())])
+  .refine((ids) => ids.length > 0, { message: MESSAGES.selectStudents, path: ['student_ids'] });
 
 export const studentsByIdsBodySchema = z.object({
   ids: z.array(idSchema).max(MAX_STUDENTS_PER_CALL),
