@@ -8,13 +8,16 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Mailer } from './lib/mailer.js';
+import { forgetReadsAfterWrite } from './lib/read-cache.js';
 import type { Storage } from './lib/storage.js';
+import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
 import { chaptersRoutes } from './modules/chapters/chapters.routes.js';
 import { facultiesRoutes } from './modules/faculties/faculties.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { institutionsRoutes } from './modules/institutions/institutions.routes.js';
+import { studentsRoutes } from './modules/students/students.routes.js';
 import { studyPlansRoutes } from './modules/study-plans/study-plans.routes.js';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
 import { topicsRoutes } from './modules/topics/topics.routes.js';
@@ -77,6 +80,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await app.register(swaggerPlugin);
   await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.config.JWT_EXPIRES_IN });
+  // Hot reads are cached per institution for two seconds; its writes drop them (lib/read-cache.ts).
+  app.addHook('onSend', forgetReadsAfterWrite);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -89,6 +94,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(topicsRoutes);
   await app.register(facultiesRoutes);
   await app.register(studyPlansRoutes);
+  await app.register(studentsRoutes);
+  await app.register(assignmentsRoutes);
   if (deps.storage.kind === 'local') await app.register(filesPlugin, { root: deps.storage.root });
 
   await app.register(webPlugin, { root: deps.config.webDistDir });

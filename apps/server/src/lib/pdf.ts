@@ -2,17 +2,18 @@ import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 // The PDF standard fonts need no font files. No document of ours loads anything from outside:
-// every URL and local path is refused.
-pdfmake.setFonts({
-  Helvetica: {
-    normal: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italics: 'Helvetica-Oblique',
-    bolditalics: 'Helvetica-BoldOblique',
-  },
-});
+// every URL and local path is refused. pdfmake passes font names through the local-file policy
+// too, so the standard fonts' names (built into pdfkit, never read from disk) are let through.
+const STANDARD_FONTS = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
+const standardFontNames = new Set<string>(Object.values(STANDARD_FONTS));
+pdfmake.setFonts({ Helvetica: STANDARD_FONTS });
 pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((path) => standardFontNames.has(path));
 
 interface Heading {
   institution: string;

@@ -2,7 +2,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { RouteError } from '../components/RouteError';
 import { chaptersRoutes } from '../features/chapters/routes';
+import { facultyRoutes } from '../features/faculty/routes';
 import { institutionsRoutes } from '../features/institutions/routes';
+import { studentsRoutes } from '../features/students/routes';
 import { studyPlansRoutes } from '../features/study-plans/routes';
 import { subjectsRoutes } from '../features/subjects/routes';
 import { topicsRoutes } from '../features/topics/routes';
@@ -49,6 +51,8 @@ export const routes: RouteObject[] = [
               ...chaptersRoutes,
               ...topicsRoutes,
               ...studyPlansRoutes,
+              ...studentsRoutes,
+              ...facultyRoutes,
               {
                 path: '*',
                 lazy: async () => ({

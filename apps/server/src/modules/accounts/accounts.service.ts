@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { conflict } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { generatePassword, hashPassword } from '../../lib/passwords.js';
+import { generatePassword, hashGeneratedPassword } from '../../lib/passwords.js';
 import { forgetAccount } from '../auth/account-cache.js';
 
 /** A transaction or the database: account writes join the caller's transaction. */
@@ -51,7 +51,7 @@ export async function createLogins(
   if (usernames.length === 0) return [];
   const passwords = usernames.map(() => generatePassword());
   // Hashing is the slow part of a bulk import: run it off the event loop, in parallel.
-  const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
+  const hashes = await Promise.all(passwords.map((password) => hashGeneratedPassword(password)));
   try {
     const rows = await db
       .insert(users)
@@ -79,7 +79,7 @@ export async function createLogins(
 /** New generated passwords for these users; every earlier token of theirs stops working. */
 export async function resetPasswords(db: Database, userIds: string[]): Promise<Map<string, string>> {
   const passwords = new Map(userIds.map((id) => [id, generatePassword()]));
-  const hashes = await Promise.all(userIds.map((id) => hashPassword(passwords.get(id)!)));
+  const hashes = await Promise.all(userIds.map((id) => hashGeneratedPassword(passwords.get(id)!)));
   // One statement for the whole batch: each id paired with its new hash.
   await db.execute(sql`
     update ${users} set

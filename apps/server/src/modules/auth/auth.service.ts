@@ -14,6 +14,7 @@ import {
   generateOtp,
   generateToken,
   hashPassword,
+  isGeneratedPasswordHash,
   sameDigest,
   sha256,
   verifyPassword,
@@ -46,6 +47,10 @@ export async function login(deps: AppDeps, username: string, password: string): 
     throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.loginFailed);
   }
   const valid = await verifyPassword(account.passwordHash, password);
+  // A still-generated password is hashed cheaply; the decoy makes a wrong guess against it take
+  // as long as against any other account, so timing tells nothing about the account.
+  if (isGeneratedPasswordHash(account.passwordHash))
+    await verifyPassword(await decoyPasswordHash(), password);
   if (!valid || account.inactive) throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.loginFailed);
   return account;
 }

@@ -1,0 +1,39 @@
+import { credentialsSheetBodySchema, errorBodySchema } from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { institutionOf } from '../../lib/tenancy.js';
+import { caller } from '../../plugins/auth.js';
+import { pdfFile } from './route-docs.js';
+import { STUDENT_POLICY } from './students.policy.js';
+import { credentialsSheetPdf } from './students.service.js';
+
+/** Prints generated credentials the moderator was just shown; the portal keeps no copy. */
+export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/credentials/sheet',
+    {
+      preHandler: app.requireAuth(...STUDENT_POLICY.manage),
+      schema: {
+        tags: ['students'],
+        security: [{ bearer: [] }],
+        description: 'A credentials sheet (application/pdf) of the accounts sent; nothing is stored.',
+        body: credentialsSheetBodySchema,
+        produces: ['application/pdf'],
+        response: { 200: pdfFile, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = caller(request);
+      institutionOf(user);
+      const pdf = await credentialsSheetPdf(
+        user.institutionTitle ?? '',
+        request.body.title,
+        request.body.accounts,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="credentials.pdf"')
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+};

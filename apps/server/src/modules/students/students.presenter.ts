@@ -1,0 +1,57 @@
+import type { IssuedCredential, Student } from '@portal/shared';
+
+/** A student row as the queries of this module select it (students + users + batches). */
+export interface StudentRow {
+  id: string;
+  userId: string;
+  username: string;
+  name: string;
+  admissionYear: string | null;
+  gender: 'male' | 'female';
+  email: string[];
+  mobile: string[];
+  prn: string | null;
+  motherName: string | null;
+  fatherName: string | null;
+  guardianName: string | null;
+  dateOfBirth: string | null;
+  uploadAssessmentNotAllowed: boolean;
+  batchId: string | null;
+  batchTitle: string | null;
+  archivedAt: Date | null;
+}
+
+export function presentStudent(row: StudentRow): Student {
+  return {
+    _id: row.id,
+    user_id: row.userId,
+    username: row.username,
+    name: row.name,
+    admission_year: row.admissionYear,
+    gender: row.gender,
+    email: row.email,
+    mobile: row.mobile,
+    prn: row.prn,
+    mother_name: row.motherName,
+    father_name: row.fatherName,
+    guardian_name: row.guardianName,
+    date_of_birth: row.dateOfBirth,
+    uploadAssessmentNotAllowed: row.uploadAssessmentNotAllowed,
+    batch: row.batchId && row.batchTitle ? { _id: row.batchId, title: row.batchTitle } : null,
+    archived: row.archivedAt !== null,
+  };
+}
+
+export function presentCredential(
+  student: { id: string; name: string },
+  login: { username: string; password: string },
+): IssuedCredential {
+  return { _id: student.id, name: student.name, username: login.username, password: login.password };
+}
+
+/** 'YYYY-MM-DD' as the PDF shows it: DD-MM-YYYY (management §7). */
+export function dayMonthYear(isoDate: string | null): string {
+  if (!isoDate) return '';
+  const [year, month, day] = isoDate.split('-');
+  return `${day}-${month}-${year}`;
+}

@@ -1,0 +1,20 @@
+import { Stack } from '@mantine/core';
+import { LABELS } from '@portal/shared/messages';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { ImportForm } from '../components/ImportForm';
+
+/** /student/upload/bulk: choose a batch, upload the CSV (or give its location), Upload. */
+export function BulkUploadStudentsPage() {
+  const [params, setParams] = useSearchParams();
+  return (
+    <Stack gap="md" maw={820}>
+      <PageHeader title={LABELS.bulkUploadStudentsTitle} />
+      <ImportForm
+        kind="student"
+        batchId={params.get('batch')}
+        onBatchChange={(batch) => setParams(batch ? { batch } : {}, { replace: true })}
+      />
+    </Stack>
+  );
+}

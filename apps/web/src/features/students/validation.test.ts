@@ -1,0 +1,75 @@
+import { MESSAGES } from '@portal/shared/messages';
+import { describe, expect, it } from 'vitest';
+import {
+  emptyAddStudent,
+  toDayFirst,
+  toYearFirst,
+  validateAddStudent,
+  validateEditStudent,
+} from './validation';
+
+const filled = {
+  ...emptyAddStudent('2b0c5c1e-4a8f-4d53-9a57-0f3f1f7c1a11', '2026-27'),
+  name: 'Meera Nair',
+  gender: 'female' as const,
+  date_of_birth: '17/05/2011',
+  mobile: '9845012345, 9845012346',
+};
+
+describe('dates', () => {
+  it('turns DD/MM/YYYY into YYYY/MM/DD and back from YYYY-MM-DD', () => {
+    expect(toYearFirst('17/05/2011')).toBe('2011/05/17');
+    expect(toYearFirst('7/5/2011')).toBe('2011/05/07');
+    expect(toYearFirst('2011-05-17')).toBeNull();
+    expect(toDayFirst('2011-05-17')).toBe('17/05/2011');
+    expect(toDayFirst(null)).toBe('');
+  });
+});
+
+describe('validateAddStudent', () => {
+  it('sends the date year first, the lists split, and no empty e-mail', () => {
+    const result = validateAddStudent(filled);
+    expect(result.error).toBeNull();
+    expect(result.body).toMatchObject({
+      date_of_birth: '2011/05/17',
+      mobile: ['9845012345', '9845012346'],
+      admission_year: '2026-27',
+    });
+    expect(result.body).not.toHaveProperty('email');
+  });
+
+  it.each([{ batch_id: null }, { name: ' ' }, { gender: null }, { date_of_birth: '' }, { mobile: ' , ' }])(
+    'asks for the mandatory fields when %j',
+    (change) => {
+      expect(validateAddStudent({ ...filled, ...change }).error).toBe(MESSAGES.fillAllMandatoryFields);
+    },
+  );
+
+  it('names a bad date or e-mail', () => {
+    expect(validateAddStudent({ ...filled, date_of_birth: '2011-05-17' }).fields.date_of_birth).toBe(
+      MESSAGES.csvDateFormat,
+    );
+    expect(validateAddStudent({ ...filled, email: 'nope' }).fields.email).toBe(
+      'Please enter a valid e-mail address.',
+    );
+  });
+});
+
+describe('validateEditStudent', () => {
+  it("maps 'Allow Upload Assessment' no to uploadAssessmentNotAllowed", () => {
+    const result = validateEditStudent({
+      name: 'A',
+      mother_name: '',
+      father_name: '',
+      guardian_name: '',
+      date_of_birth: '03/04/2012',
+      admission_year: '',
+      gender: 'male',
+      email: 'a@x.test, b@x.test',
+      mobile: '900000001',
+      prn: '',
+      allowUpload: 'no',
+    });
+    expect(result.body).toMatchObject({ uploadAssessmentNotAllowed: true, date_of_birth: '03/04/2012' });
+  });
+});
