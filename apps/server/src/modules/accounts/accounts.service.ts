@@ -1,5 +1,5 @@
 import { MESSAGES, type Role } from '@portal/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { conflict } from '../../lib/app-error.js';
@@ -105,4 +105,16 @@ export async function setUsersArchived(
     .set({ archivedAt: archived, ...(archived ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
     .where(inArray(users.id, userIds));
   for (const userId of userIds) forgetAccount(db, userId);
+}
+
+/** A new username (409 if taken) and a new generated password for one login; returns the password. */
+export async function renewLogin(db: Database, userId: string, username: string): Promise<string> {
+  try {
+    await db.update(users).set({ username }).where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.usernameExists);
+    throw error;
+  }
+  const passwords = await resetPasswords(db, [userId]);
+  return passwords.get(userId)!;
 }

@@ -11,18 +11,19 @@ import {
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { faculties, uploads, users } from '../../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+import { faculties, users } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
 import { PDF_TEMPLATES, renderPdf } from '../../lib/pdf.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
   createLogins,
+  renewLogin,
   resetPasswords,
   setUsersArchived,
   takenUsernames,
   usernameFor,
 } from '../accounts/accounts.service.js';
+import { readOwnUpload } from '../uploads/uploads.service.js';
 import { markTakenUsernames, readFacultyCsv, rowErrorFields } from './faculties.import.js';
 import {
   type FacultyRow,
@@ -263,14 +264,8 @@ export async function renewFacultyLogin(
   const row = await findFaculty(deps.db, institutionId, id);
   const username = usernameFor({ username: typed, prn: row.prn, mobile: row.mobile });
   if (!username) throw badRequest(MESSAGES.enterUsername, { username: MESSAGES.enterUsername });
-  try {
-    await deps.db.update(users).set({ username }).where(eq(users.id, row.userId));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.usernameExists);
-    throw error;
-  }
-  const passwords = await resetPasswords(deps.db, [row.userId]);
-  return presentCredential(row, { username, password: passwords.get(row.userId)! });
+  const password = await renewLogin(deps.db, row.userId, username);
+  return presentCredential(row, { username, password });
 }
 
 /** The institution's faculty list as a PDF (template `facultyList`), in the list's order. */
@@ -290,23 +285,6 @@ export async function facultyListPdf(deps: AppDeps, user: AuthUser): Promise<Buf
       })),
     }),
   );
-}
-
-/** The content of a file the caller's institution uploaded to the portal (decision 12), else 400. */
-async function readOwnUpload(deps: AppDeps, institutionId: string, url: string): Promise<Buffer> {
-  const refused = () => badRequest(MESSAGES.csvNotOwnFile, { content_url: MESSAGES.csvNotOwnFile });
-  const key = deps.storage.keyOf(url);
-  if (!key) throw refused();
-  const [upload] = await deps.db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.storageKey, key), eq(uploads.institutionId, institutionId)));
-  if (!upload) throw refused();
-  try {
-    return await deps.storage.read(key);
-  } catch {
-    throw refused();
-  }
 }
 
 // Keeps each statement well under PostgreSQL's 65,535 parameters.

@@ -1,30 +1,13 @@
 import { formatMessage, type IssuedCredential, MESSAGES } from '@portal/shared';
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
-import { students, uploads } from '../../db/schema/index.js';
+import { students } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createLogins, takenUsernames } from '../accounts/accounts.service.js';
+import { readOwnUpload } from '../uploads/uploads.service.js';
 import { markTakenUsernames, readStudentCsv, rowErrorFields } from './students.import.js';
 import { presentCredential } from './students.presenter.js';
 import { enrolInBatchSubjects, findBatch, studentValues } from './students.service.js';
-
-/** The content of a file the caller's institution uploaded to the portal (decision 12), else 400. */
-async function readOwnUpload(deps: AppDeps, institutionId: string, url: string): Promise<Buffer> {
-  const refused = () => badRequest(MESSAGES.csvNotOwnFile, { content_url: MESSAGES.csvNotOwnFile });
-  const key = deps.storage.keyOf(url);
-  if (!key) throw refused();
-  const [upload] = await deps.db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.storageKey, key), eq(uploads.institutionId, institutionId)));
-  if (!upload) throw refused();
-  try {
-    return await deps.storage.read(key);
-  } catch {
-    throw refused();
-  }
-}
 
 // Keeps each statement well under PostgreSQL's 65,535 parameters.
 const INSERT_CHUNK = 1000;

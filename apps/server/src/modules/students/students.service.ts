@@ -18,10 +18,15 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
 import { PDF_TEMPLATES, renderPdf } from '../../lib/pdf.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { createLogins, resetPasswords, setUsersArchived, usernameFor } from '../accounts/accounts.service.js';
+import {
+  createLogins,
+  renewLogin,
+  resetPasswords,
+  setUsersArchived,
+  usernameFor,
+} from '../accounts/accounts.service.js';
 import { dayMonthYear, presentCredential, presentStudent, type StudentRow } from './students.presenter.js';
 
 /** The database or a transaction of it. */
@@ -271,14 +276,8 @@ export async function renewStudentLogin(
   const row = await findStudent(deps.db, institutionId, id);
   const username = usernameFor({ username: typed, prn: row.prn, mobile: row.mobile });
   if (!username) throw badRequest(MESSAGES.enterUsername, { username: MESSAGES.enterUsername });
-  try {
-    await deps.db.update(users).set({ username }).where(eq(users.id, row.userId));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.usernameExists);
-    throw error;
-  }
-  const passwords = await resetPasswords(deps.db, [row.userId]);
-  return presentCredential(row, { username, password: passwords.get(row.userId)! });
+  const password = await renewLogin(deps.db, row.userId, username);
+  return presentCredential(row, { username, password });
 }
 
 /** PATCH /api/batches/student: moves the student and their enrolments, in one transaction. */

@@ -1,8 +1,9 @@
 import { type Readable, Transform } from 'node:stream';
 import { MESSAGES } from '@portal/shared';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { uploads } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, badRequest } from '../../lib/app-error.js';
 import { storageKeyFor } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
@@ -73,4 +74,21 @@ export async function adoptVideo(
     size: upload.size,
   });
   return publicUrl;
+}
+
+/** The content of a file the caller's institution uploaded to the portal (decision 12), else 400. */
+export async function readOwnUpload(deps: AppDeps, institutionId: string, url: string): Promise<Buffer> {
+  const refused = () => badRequest(MESSAGES.csvNotOwnFile, { content_url: MESSAGES.csvNotOwnFile });
+  const key = deps.storage.keyOf(url);
+  if (!key) throw refused();
+  const [upload] = await deps.db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.storageKey, key), eq(uploads.institutionId, institutionId)));
+  if (!upload) throw refused();
+  try {
+    return await deps.storage.read(key);
+  } catch {
+    throw refused();
+  }
 }
