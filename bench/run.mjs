@@ -67,32 +67,59 @@ async function startBareFastify() {
   return { url: `http://127.0.0.1:${port}`, stop: () => app.close() };
 }
 
-function load(url, headers = {}) {
+/** `requests` (optional): what each connection asks in turn, each with its own path and headers. */
+function load(url, requests) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers }, (error, result) =>
+    autocannon({ url, connections, duration: seconds, ...(requests && { requests }) }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
 }
 
+// Every demo student (three batches), each asking for their own pages: shared answers are per batch
+// and every request runs its own student's access check, as when a school uses the portal at once.
+const STUDENTS = ['student', 'student2', ...Array.from({ length: 16 }, (_, index) => `student${index + 3}`)];
+
+/** A signed-in student with the ids their own pages use: a subject of their batch, its first chapter. */
+async function signIn(portalUrl, username) {
+  const login = await fetch(`${portalUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'Demo@12345' }),
+  }).then((r) => r.json());
+  const headers = { authorization: `Bearer ${login.data.jwt}` };
+  const get = (path) => fetch(`${portalUrl}${path}`, { headers }).then((r) => r.json());
+  const subject = (await get('/api/batch-subjects')).data.batch_subjects[0];
+  const chapter = (await get(`/api/chapters/subject-id/${subject.subject_id}`)).data.chapters[0];
+  return { headers, subjectId: subject.subject_id, chapterId: chapter._id };
+}
+
 const bare = await startBareFastify();
 const portal = await startPortal();
 try {
-  const login = await fetch(`${portal.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'student', password: 'Demo@12345' }),
-  }).then((r) => r.json());
-  const auth = { authorization: `Bearer ${login.data.jwt}` };
+  const students = [];
+  for (const username of STUDENTS) students.push(await signIn(portal.url, username));
+  const today = new Date().toISOString().slice(0, 10);
 
   const baseline = await load(`${bare.url}/bare`);
-  const scenarios = [{ name: 'GET /api/auth/me (student)', url: `${portal.url}/api/auth/me`, headers: auth }];
+  // Each connection cycles through the students, each asking for their own pages.
+  const student = (name, pathOf) => ({
+    name: `GET ${name} (student)`,
+    requests: students.map((one) => ({ method: 'GET', path: pathOf(one), headers: one.headers })),
+  });
+  const scenarios = [
+    student('/api/auth/me', () => '/api/auth/me'),
+    student('/api/batch-subjects', () => '/api/batch-subjects'),
+    student('/api/chapters/subject-id/{id}', (one) => `/api/chapters/subject-id/${one.subjectId}`),
+    student('/api/topics/chapter-id/{id}', (one) => `/api/topics/chapter-id/${one.chapterId}`),
+    student('/api/users/me/studyplans/daily/{date}', () => `/api/users/me/studyplans/daily/${today}`),
+  ];
   console.log(
     `bare Fastify route: ${Math.round(baseline.requests.average)} req/s (${connections} connections, ${seconds}s)`,
   );
   let failed = false;
   for (const scenario of scenarios) {
-    const result = await load(scenario.url, scenario.headers);
+    const result = await load(portal.url, scenario.requests);
     const ratio = result.requests.average / baseline.requests.average;
     const errors = result.non2xx + result.errors;
     const ok = ratio >= BUDGET && errors === 0;

@@ -1,8 +1,11 @@
 import type { Chapter, CreateChapterBody, UpdateChapterBody } from '@portal/shared';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/client.js';
 import { chapters } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
+import { preparedStatement } from '../../lib/prepared.js';
+import { cachedRead } from '../../lib/read-cache.js';
 
 // Students see visible topics only, so every card counts those. The outer column is written out:
 // in a one-table select Drizzle leaves it unqualified, and a bare "id" would bind to topics.
@@ -10,13 +13,16 @@ const topicCount = sql<number>`(
   select count(*)::int from topics t
   where t.chapter_id = chapters.id and t.deleted_at is null and t.visibility)`;
 
-async function selectChapters(deps: AppDeps, where: SQL): Promise<Chapter[]> {
-  const rows = await deps.db
+function selectChapters(db: Database, where: SQL) {
+  return db
     .select({ chapter: chapters, topicCount })
     .from(chapters)
     .where(and(isNull(chapters.deletedAt), where))
     .orderBy(asc(chapters.createdAt), asc(chapters.id));
-  return rows.map(({ chapter, topicCount }) => ({
+}
+
+function present({ chapter, topicCount }: Awaited<ReturnType<typeof selectChapters>>[number]): Chapter {
+  return {
     _id: chapter.id,
     title: chapter.title,
     description: chapter.description,
@@ -24,33 +30,48 @@ async function selectChapters(deps: AppDeps, where: SQL): Promise<Chapter[]> {
     chapter_logo_url: chapter.logoUrl ?? null,
     topic_count: topicCount,
     visibility: chapter.visibility,
-  }));
+  };
 }
 
-/** A subject's chapters in the order they were created, with their topic counts, in one query. */
+// Listing a subject's chapters is a hot read (every subject page); as named prepared statements
+// PostgreSQL plans it once per connection. Students' variant keeps only visible chapters.
+function prepareList(db: Database, name: string, visibleOnly: boolean) {
+  return selectChapters(
+    db,
+    and(
+      eq(chapters.institutionId, sql.placeholder('institutionId')),
+      eq(chapters.subjectId, sql.placeholder('subjectId')),
+      visibleOnly ? eq(chapters.visibility, true) : undefined,
+    )!,
+  ).prepare(name);
+}
+
+/**
+ * A subject's chapters in the order they were created, with their topic counts, in one query.
+ * The same for everyone who may read the subject (the caller's access is checked before), so
+ * shared through the short-lived read cache (lib/read-cache.ts).
+ */
 export function listChapters(
   deps: AppDeps,
   institutionId: string,
   subjectId: string,
   visibleOnly: boolean,
 ): Promise<Chapter[]> {
-  return selectChapters(
-    deps,
-    and(
-      eq(chapters.institutionId, institutionId),
-      eq(chapters.subjectId, subjectId),
-      visibleOnly ? eq(chapters.visibility, true) : undefined,
-    )!,
-  );
+  const name = visibleOnly ? 'visible_chapters_of_subject' : 'chapters_of_subject';
+  return cachedRead(deps.db, institutionId, `${name}:${subjectId}`, async () => {
+    const query = preparedStatement(deps.db, name, (name) => prepareList(deps.db, name, visibleOnly));
+    const rows = await query.execute({ institutionId, subjectId });
+    return rows.map(present);
+  });
 }
 
 async function getChapter(deps: AppDeps, institutionId: string, id: string): Promise<Chapter> {
   const [row] = await selectChapters(
-    deps,
+    deps.db,
     and(eq(chapters.institutionId, institutionId), eq(chapters.id, id))!,
   );
   if (!row) throw notFound();
-  return row;
+  return present(row);
 }
 
 /** The subject of a live chapter of the institution (for the authoring check), else 404. */

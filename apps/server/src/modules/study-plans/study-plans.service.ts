@@ -1,6 +1,6 @@
 import type { CreateStudyPlanBody, StudyPlanEntry } from '@portal/shared';
 import { MESSAGES } from '@portal/shared';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -8,20 +8,26 @@ import {
   batchSubjectFaculties,
   batchSubjects,
   chapters,
-  students,
   studyPlans,
   subjects,
   topics,
 } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { preparedStatement } from '../../lib/prepared.js';
+import { cachedRead } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { studentBatchId } from '../subjects/enrolment.repository.js';
 import { mayReadBatchSubjectPlan } from './study-plans.policy.js';
 
 /**
  * The plan entries of an institution matching `conditions`, with their subject, chapter and topic,
  * in one query. Entries whose topic, chapter, subject, batch subject or batch was deleted are gone.
  */
-function selectEntries(db: Database, institutionId: string, ...conditions: (SQL | undefined)[]) {
+function selectEntries(
+  db: Database,
+  institutionId: string | Placeholder,
+  ...conditions: (SQL | undefined)[]
+) {
   return db
     .select({
       id: studyPlans.id,
@@ -96,25 +102,37 @@ export async function listDaily(
 }
 
 /**
- * The signed-in student's batch plan for one day. Students see only visible topics of visible
- * chapters (management §3).
+ * One batch's plan for one day as its students see it: visible topics of visible chapters only
+ * (management §3). Every student opens it on their home page, so it is a named prepared statement
+ * (planned once per connection).
+ */
+function prepareStudentDaily(db: Database, name: string) {
+  return selectEntries(
+    db,
+    sql.placeholder('institutionId'),
+    eq(studyPlans.date, sql.placeholder('date')),
+    eq(batchSubjects.batchId, sql.placeholder('batchId')),
+    eq(topics.visibility, true),
+    eq(chapters.visibility, true),
+  ).prepare(name);
+}
+
+/**
+ * The signed-in student's batch plan for one day. It is the same for every student of the batch,
+ * so it is shared through the short-lived read cache (lib/read-cache.ts), as is the student's batch.
  */
 export async function listOwnDaily(deps: AppDeps, user: AuthUser, date: string): Promise<StudyPlanEntry[]> {
   const institutionId = user.institutionId;
   if (!institutionId) return [];
-  const ownBatch = deps.db
-    .select({ batchId: students.batchId })
-    .from(students)
-    .where(and(eq(students.id, user.entityId), eq(students.institutionId, institutionId)));
-  const rows = await selectEntries(
-    deps.db,
-    institutionId,
-    eq(studyPlans.date, date),
-    inArray(batchSubjects.batchId, ownBatch),
-    eq(topics.visibility, true),
-    eq(chapters.visibility, true),
-  );
-  return rows.map(present);
+  const batchId = await studentBatchId(deps, institutionId, user.entityId);
+  if (!batchId) return [];
+  return cachedRead(deps.db, institutionId, `student_daily_plan:${batchId}:${date}`, async () => {
+    const query = preparedStatement(deps.db, 'student_daily_plan', (name) =>
+      prepareStudentDaily(deps.db, name),
+    );
+    const rows = await query.execute({ institutionId, batchId, date });
+    return rows.map(present);
+  });
 }
 
 /** Another institution's topic, or a deleted one, is "not found". */

@@ -1,50 +1,70 @@
-import type { BatchSubject, CreateBatchSubjectsBody, UpdateBatchSubjectBody } from '@portal/shared';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { BatchSubject, CreateBatchSubjectsBody, Role, UpdateBatchSubjectBody } from '@portal/shared';
+import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/client.js';
 import { batches, batchSubjects, faculties, subjects } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
+import { preparedStatement } from '../../lib/prepared.js';
+import { cachedRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { studentBatchId } from './enrolment.repository.js';
 import { logoKey } from './subjects.service.js';
 
 type PersonRef = BatchSubject['faculties'][number];
+
+/** A value bound at run time: a plain value, or a prepared statement's placeholder. */
+type Param = string | Placeholder;
+
+/** Whose batch subjects: the caller's role and institution, a faculty member's record, a student's batch. */
+interface Viewer {
+  permission: Role;
+  institutionId: Param;
+  entityId: Param;
+  /** A student's own batch (null when they have none); unused for other roles. */
+  batchId: Param | null;
+}
+
+async function viewerOf(deps: AppDeps, user: AuthUser): Promise<Viewer> {
+  const institutionId = institutionOf(user);
+  const batchId =
+    user.permission === 'student' ? await studentBatchId(deps, institutionId, user.entityId) : null;
+  return { permission: user.permission, institutionId, entityId: user.entityId, batchId };
+}
 
 /**
  * The batch subjects a caller may see: a moderator all of the institution's, a faculty member
  * those they are assigned to, a student those of their own batch. Deleted batch subjects,
  * batches and subjects never show.
  */
-function visibleTo(user: AuthUser): SQL {
+function visibleTo(viewer: Viewer): SQL {
   const live = and(
-    eq(batchSubjects.institutionId, institutionOf(user)),
+    eq(batchSubjects.institutionId, viewer.institutionId),
     isNull(batchSubjects.deletedAt),
     isNull(batches.deletedAt),
     isNull(subjects.deletedAt),
   )!;
-  switch (user.permission) {
+  switch (viewer.permission) {
     case 'moderator':
       return live;
     case 'faculty':
       return and(
         live,
         sql`exists (select 1 from batch_subject_faculties bsf
-          where bsf.batch_subject_id = ${batchSubjects.id} and bsf.faculty_id = ${user.entityId})`,
+          where bsf.batch_subject_id = ${batchSubjects.id} and bsf.faculty_id = ${viewer.entityId})`,
       )!;
     case 'student':
-      return and(
-        live,
-        sql`${batchSubjects.batchId} = (select st.batch_id from students st where st.id = ${user.entityId})`,
-      )!;
+      return viewer.batchId === null ? sql`false` : and(live, eq(batchSubjects.batchId, viewer.batchId))!;
     default:
       return sql`false`;
   }
 }
 
 /** Batch subjects with their subject, batch, faculty list and counts: one query, however many rows. */
-async function selectBatchSubjects(deps: AppDeps, user: AuthUser, where: SQL | undefined) {
+function selectBatchSubjects(db: Database, viewer: Viewer, where: SQL | undefined) {
   // Students count only the chapters they can open.
-  const chapterFilter = user.permission === 'student' ? sql`and c.visibility` : sql``;
-  const rows = await deps.db
+  const chapterFilter = viewer.permission === 'student' ? sql`and c.visibility` : sql``;
+  return db
     .select({
       id: batchSubjects.id,
       batchId: batchSubjects.batchId,
@@ -70,35 +90,85 @@ async function selectBatchSubjects(deps: AppDeps, user: AuthUser, where: SQL | u
     .from(batchSubjects)
     .innerJoin(subjects, eq(subjects.id, batchSubjects.subjectId))
     .innerJoin(batches, eq(batches.id, batchSubjects.batchId))
-    .where(and(visibleTo(user), where))
+    .where(and(visibleTo(viewer), where))
     .orderBy(asc(batchSubjects.createdAt), asc(subjects.title), asc(batchSubjects.id));
-  return rows.map(
-    (row): BatchSubject => ({
-      _id: row.id,
-      batch_id: row.batchId,
-      subject_id: row.subjectId,
-      subject_title: row.title,
-      subject_description: row.description,
-      subject_code: row.code,
-      subject_logo: logoKey(row.logo),
-      subject_logo_url: row.logoUrl ?? null,
-      batch_title: row.batchTitle,
-      academic_year: row.academicYear,
-      faculties: row.faculties,
-      student_count: row.studentCount,
-      faculty_count: row.faculties.length,
-      chapter_count: row.chapterCount,
-    }),
-  );
 }
 
-export function listBatchSubjects(deps: AppDeps, user: AuthUser, batchId?: string): Promise<BatchSubject[]> {
-  return selectBatchSubjects(deps, user, batchId ? eq(batchSubjects.batchId, batchId) : undefined);
+type BatchSubjectRow = Awaited<ReturnType<typeof selectBatchSubjects>>[number];
+
+function present(row: BatchSubjectRow): BatchSubject {
+  return {
+    _id: row.id,
+    batch_id: row.batchId,
+    subject_id: row.subjectId,
+    subject_title: row.title,
+    subject_description: row.description,
+    subject_code: row.code,
+    subject_logo: logoKey(row.logo),
+    subject_logo_url: row.logoUrl ?? null,
+    batch_title: row.batchTitle,
+    academic_year: row.academicYear,
+    faculties: row.faculties,
+    student_count: row.studentCount,
+    faculty_count: row.faculties.length,
+    chapter_count: row.chapterCount,
+  };
+}
+
+async function queryBatchSubjects(deps: AppDeps, user: AuthUser, where: SQL | undefined) {
+  const rows = await selectBatchSubjects(deps.db, await viewerOf(deps, user), where);
+  return rows.map(present);
+}
+
+/**
+ * The batch-subject list is every role's landing page, so it is a named prepared statement per
+ * role (and with or without the batch filter): PostgreSQL plans it once per connection.
+ */
+function prepareList(db: Database, name: string, permission: Role, byBatch: boolean) {
+  const viewer: Viewer = {
+    permission,
+    institutionId: sql.placeholder('institutionId'),
+    entityId: sql.placeholder('entityId'),
+    batchId: sql.placeholder('ownBatchId'),
+  };
+  const where = byBatch ? eq(batchSubjects.batchId, sql.placeholder('batchId')) : undefined;
+  return selectBatchSubjects(db, viewer, where).prepare(name);
+}
+
+async function runList(deps: AppDeps, viewer: Viewer, entityId: string, batchId?: string) {
+  const byBatch = Boolean(batchId);
+  const name = `batch_subjects_${viewer.permission}${byBatch ? '_of_batch' : ''}`;
+  const query = preparedStatement(deps.db, name, (name) =>
+    prepareList(deps.db, name, viewer.permission, byBatch),
+  );
+  const rows = await query.execute({
+    institutionId: viewer.institutionId,
+    entityId,
+    ownBatchId: viewer.batchId,
+    batchId,
+  });
+  return rows.map(present);
+}
+
+/**
+ * The batch subjects the caller may see, optionally of one batch. Every student of a batch sees
+ * the same list, so theirs is shared through the short-lived read cache (lib/read-cache.ts).
+ */
+export async function listBatchSubjects(
+  deps: AppDeps,
+  user: AuthUser,
+  batchId?: string,
+): Promise<BatchSubject[]> {
+  const viewer = await viewerOf(deps, user);
+  if (user.permission !== 'student') return runList(deps, viewer, user.entityId, batchId);
+  if (viewer.batchId === null) return [];
+  const key = `batch_subjects_of_students:${viewer.batchId}:${batchId ?? ''}`;
+  return cachedRead(deps.db, institutionOf(user), key, () => runList(deps, viewer, user.entityId, batchId));
 }
 
 /** One batch subject the caller may see; anything else (other institution, deleted) is 404. */
 export async function getBatchSubject(deps: AppDeps, user: AuthUser, id: string): Promise<BatchSubject> {
-  const [row] = await selectBatchSubjects(deps, user, eq(batchSubjects.id, id));
+  const [row] = await queryBatchSubjects(deps, user, eq(batchSubjects.id, id));
   if (!row) throw notFound();
   return row;
 }
@@ -115,7 +185,7 @@ export async function listFacultyYearBatchSubjects(
     .from(faculties)
     .where(and(eq(faculties.id, facultyId), eq(faculties.institutionId, institutionOf(user))));
   if (!faculty) throw notFound();
-  return selectBatchSubjects(
+  return queryBatchSubjects(
     deps,
     user,
     and(
@@ -166,7 +236,7 @@ export async function linkSubjects(
       .values(subjectIds.map((subjectId) => ({ institutionId, batchId: body.batch_id, subjectId })))
       .onConflictDoNothing();
   });
-  return selectBatchSubjects(
+  return queryBatchSubjects(
     deps,
     user,
     and(eq(batchSubjects.batchId, body.batch_id), inArray(batchSubjects.subjectId, subjectIds)),

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { loadSubjectLinks } from './subjects.service.js';
+import { cachedSubjectLinks, loadSubjectLinks, type SubjectLinks } from './subjects.service.js';
 
 /** Who may call which subject and batch-subject routes (management §6). */
 export const SUBJECT_POLICY = {
@@ -29,19 +29,15 @@ export interface SubjectAccess {
 }
 
 /**
- * The caller's access to a subject of their institution, or null when the subject does not
- * exist for them (missing, deleted or another institution's). Moderators manage every subject;
- * a faculty member reads and authors the subjects of batch subjects they are assigned to; a
- * student reads the subjects taught to their own batch, visible content only.
+ * The caller's access to a subject of their institution, from how they are linked to it; null
+ * when the subject does not exist for them (missing, deleted or another institution's).
+ * Moderators manage every subject; a faculty member reads and authors the subjects of batch
+ * subjects they are assigned to; a student reads the subjects taught to their own batch, visible
+ * content only.
  */
-export async function subjectAccess(
-  deps: AppDeps,
-  user: AuthUser,
-  subjectId: string,
-): Promise<SubjectAccess | null> {
-  const links = await loadSubjectLinks(deps, institutionOf(user), subjectId, user.entityId);
+function accessFromLinks(permission: Role, links: SubjectLinks | undefined): SubjectAccess | null {
   if (!links) return null;
-  switch (user.permission) {
+  switch (permission) {
     case 'moderator':
       return { read: true, author: true, visibleOnly: false };
     case 'faculty':
@@ -51,6 +47,16 @@ export async function subjectAccess(
     default:
       return { read: false, author: false, visibleOnly: true };
   }
+}
+
+/** The caller's access to a subject (see `accessFromLinks`), always read from the database. */
+export async function subjectAccess(
+  deps: AppDeps,
+  user: AuthUser,
+  subjectId: string,
+): Promise<SubjectAccess | null> {
+  const links = await loadSubjectLinks(deps, institutionOf(user), subjectId, user.entityId);
+  return accessFromLinks(user.permission, links);
 }
 
 /** May this user author content (chapters, topics) of this subject? False also when it is not theirs to see. */
@@ -69,13 +75,18 @@ export async function assertCanAuthorSubject(
   if (!access.author) throw forbidden();
 }
 
-/** Throws 404 / 403 like `assertCanAuthorSubject`, for reading; answers the caller's access. */
+/**
+ * Throws 404 / 403 like `assertCanAuthorSubject`, for reading; answers the caller's access. The
+ * same rule, on the caller's links kept for two seconds (lib/read-cache.ts): reading a subject's
+ * chapters is a hot path, and a write of the institution drops them at once in this process.
+ */
 export async function assertCanReadSubject(
   deps: AppDeps,
   user: AuthUser,
   subjectId: string,
 ): Promise<SubjectAccess> {
-  const access = await subjectAccess(deps, user, subjectId);
+  const links = await cachedSubjectLinks(deps, institutionOf(user), subjectId, user.entityId);
+  const access = accessFromLinks(user.permission, links);
   if (!access) throw notFound();
   if (!access.read) throw forbidden();
   return access;

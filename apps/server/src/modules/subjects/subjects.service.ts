@@ -1,7 +1,10 @@
 import { type CreateSubjectBody, SUBJECT_LOGOS, type Subject, type SubjectLogo } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/client.js';
 import { subjects } from '../../db/schema/index.js';
+import { preparedStatement } from '../../lib/prepared.js';
+import { cachedRead } from '../../lib/read-cache.js';
 
 type SubjectRow = typeof subjects.$inferSelect;
 
@@ -65,17 +68,14 @@ export interface SubjectLinks {
 
 /**
  * How a person (faculty or student record id) is linked to a subject of the institution, in one
- * query; undefined when the institution has no such live subject.
+ * query; undefined when the institution has no such live subject. Every chapter and topic route
+ * asks this, so it is a named prepared statement (planned once per connection).
  */
 // Column references inside the subqueries are written out: in a one-table select Drizzle leaves
 // them unqualified, and a bare "id" would bind to the subquery's own tables.
-export async function loadSubjectLinks(
-  deps: AppDeps,
-  institutionId: string,
-  subjectId: string,
-  entityId: string,
-): Promise<SubjectLinks | undefined> {
-  const [row] = await deps.db
+function prepareSubjectLinks(db: Database, name: string) {
+  const entityId = sql.placeholder('entityId');
+  return db
     .select({
       teaches: sql<boolean>`exists (
         select 1 from batch_subject_faculties bsf
@@ -90,7 +90,37 @@ export async function loadSubjectLinks(
     })
     .from(subjects)
     .where(
-      and(eq(subjects.id, subjectId), eq(subjects.institutionId, institutionId), isNull(subjects.deletedAt)),
-    );
+      and(
+        eq(subjects.id, sql.placeholder('subjectId')),
+        eq(subjects.institutionId, sql.placeholder('institutionId')),
+        isNull(subjects.deletedAt),
+      ),
+    )
+    .prepare(name);
+}
+
+export async function loadSubjectLinks(
+  deps: AppDeps,
+  institutionId: string,
+  subjectId: string,
+  entityId: string,
+): Promise<SubjectLinks | undefined> {
+  const query = preparedStatement(deps.db, 'subject_links', (name) => prepareSubjectLinks(deps.db, name));
+  const [row] = await query.execute({ institutionId, subjectId, entityId });
   return row;
+}
+
+/**
+ * `loadSubjectLinks` through the short-lived read cache (lib/read-cache.ts), per person and
+ * subject: for reading chapters, which every subject page does. Authoring checks do not use it.
+ */
+export function cachedSubjectLinks(
+  deps: AppDeps,
+  institutionId: string,
+  subjectId: string,
+  entityId: string,
+): Promise<SubjectLinks | undefined> {
+  return cachedRead(deps.db, institutionId, `subject_links:${entityId}:${subjectId}`, () =>
+    loadSubjectLinks(deps, institutionId, subjectId, entityId),
+  );
 }

@@ -1,7 +1,8 @@
-import type { CreateTopicBody, Topic, UpdateTopicBody } from '@portal/shared';
+import type { CreateTopicBody, Role, Topic, UpdateTopicBody } from '@portal/shared';
 import { MESSAGES, tiptapText } from '@portal/shared';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/client.js';
 import {
   batchSubjectFaculties,
   batchSubjects,
@@ -11,6 +12,8 @@ import {
   topics,
 } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { preparedStatement } from '../../lib/prepared.js';
+import { cachedRead } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findActiveFaculty } from '../faculties/faculties.service.js';
 
@@ -36,8 +39,14 @@ function present(row: TopicRow, subjectId: string): Topic {
   };
 }
 
+/** Who reads: the caller's role and record id (a value, or a prepared statement's placeholder). */
+interface Reader {
+  permission: Role;
+  entityId: string | Placeholder;
+}
+
 /** The chapters (of live subjects) whose topics this caller may read. */
-function readableChapter(user: AuthUser): SQL {
+function readableChapter(user: Reader): SQL {
   switch (user.permission) {
     case 'moderator':
       return sql`true`;
@@ -61,10 +70,10 @@ function readableChapter(user: AuthUser): SQL {
 }
 
 /** Students see only visible topics; authors see every one. */
-const readableTopic = (user: AuthUser): SQL =>
-  user.permission === 'student' ? sql`${topics.visibility}` : sql`true`;
+const readableTopic = (permission: Role): SQL =>
+  permission === 'student' ? sql`${topics.visibility}` : sql`true`;
 
-const liveChapter = (institutionId: string) =>
+const liveChapter = (institutionId: string | Placeholder) =>
   and(eq(chapters.institutionId, institutionId), isNull(chapters.deletedAt), isNull(subjects.deletedAt));
 
 /** Topics joined with their (live) chapter and subject, filtered to what the caller may read. */
@@ -80,16 +89,52 @@ function selectReadable(deps: AppDeps, user: AuthUser, institutionId: string, wh
         isNull(topics.deletedAt),
         liveChapter(institutionId),
         readableChapter(user),
-        readableTopic(user),
+        readableTopic(user.permission),
         where,
       ),
     )
     .orderBy(asc(topics.createdAt), asc(topics.id));
 }
 
+/** Whether the reader may open a chapter: live, of a live subject of the institution, readable to them. */
+function prepareChapterCheck(db: Database, name: string, permission: Role) {
+  const reader = { permission, entityId: sql.placeholder('entityId') };
+  return db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(
+      and(
+        eq(chapters.id, sql.placeholder('chapterId')),
+        liveChapter(sql.placeholder('institutionId')),
+        readableChapter(reader),
+      ),
+    )
+    .prepare(name);
+}
+
+/** A chapter's live topics that readers of this role may see (`readableTopic`), oldest first. */
+function prepareChapterTopicList(db: Database, name: string, permission: Role) {
+  return db
+    .select({ topic: topics, subjectId: chapters.subjectId })
+    .from(topics)
+    .innerJoin(chapters, eq(chapters.id, topics.chapterId))
+    .where(
+      and(
+        eq(topics.chapterId, sql.placeholder('chapterId')),
+        isNull(topics.deletedAt),
+        readableTopic(permission),
+      ),
+    )
+    .orderBy(asc(topics.createdAt), asc(topics.id))
+    .prepare(name);
+}
+
 /**
- * A chapter's topics, oldest first, in one query: the chapter left-joined with its topics, so a
- * chapter the caller cannot read (or another institution's) answers 404 rather than an empty list.
+ * A chapter's topics, oldest first; a chapter the caller cannot read (or another institution's)
+ * answers 404 rather than an empty list. Every chapter page asks this, so both steps are named
+ * prepared statements behind the short-lived read cache (lib/read-cache.ts): the check per reader
+ * and chapter, the list per chapter and role, shared by every reader of that role.
  */
 export async function listChapterTopics(
   deps: AppDeps,
@@ -97,15 +142,27 @@ export async function listChapterTopics(
   institutionId: string,
   chapterId: string,
 ): Promise<Topic[]> {
-  const rows = await deps.db
-    .select({ topic: topics, subjectId: chapters.subjectId })
-    .from(chapters)
-    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-    .leftJoin(topics, and(eq(topics.chapterId, chapters.id), isNull(topics.deletedAt), readableTopic(user)))
-    .where(and(eq(chapters.id, chapterId), liveChapter(institutionId), readableChapter(user)))
-    .orderBy(sql`${topics.createdAt} asc nulls first`, asc(topics.id));
-  if (rows.length === 0) throw notFound();
-  return rows.flatMap((row) => (row.topic ? [present(row.topic, row.subjectId)] : []));
+  const { permission, entityId } = user;
+  const readable = await cachedRead(
+    deps.db,
+    institutionId,
+    `chapter_reader:${permission}:${entityId}:${chapterId}`,
+    async () => {
+      const check = preparedStatement(deps.db, `chapter_check_${permission}`, (name) =>
+        prepareChapterCheck(deps.db, name, permission),
+      );
+      return (await check.execute({ institutionId, chapterId, entityId })).length > 0;
+    },
+  );
+  if (!readable) throw notFound();
+  const listName = `chapter_topics_${permission}`;
+  return cachedRead(deps.db, institutionId, `${listName}:${chapterId}`, async () => {
+    const list = preparedStatement(deps.db, listName, (name) =>
+      prepareChapterTopicList(deps.db, name, permission),
+    );
+    const rows = await list.execute({ chapterId });
+    return rows.map((row) => present(row.topic, row.subjectId));
+  });
 }
 
 /** The readable topics among `ids` (unknown or unreadable ids are left out). */
