@@ -2,8 +2,8 @@ import { Avatar, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { LABELS } from '@portal/shared/messages';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api';
 import { uploadFile } from '../../../components/upload/upload-file';
+import { errorMessage } from '../../../lib/api';
 
 interface LogoFieldProps {
   /** The uploaded logo's URL, null until a file has been uploaded. */
