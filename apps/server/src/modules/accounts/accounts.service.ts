@@ -1,8 +1,8 @@
-import { MESSAGES, type Role } from '@portal/shared';
+import { type IssuedCredential, MESSAGES, type Role } from '@portal/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { conflict } from '../../lib/app-error.js';
+import { badRequest, conflict } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { generatePassword, hashGeneratedPassword } from '../../lib/passwords.js';
 import { forgetAccount } from '../auth/account-cache.js';
@@ -117,4 +117,45 @@ export async function renewLogin(db: Database, userId: string, username: string)
   }
   const passwords = await resetPasswords(db, [userId]);
   return passwords.get(userId)!;
+}
+
+/** A student or faculty member with a login, as the reset and renewal flows need them. */
+export interface LoginHolder {
+  id: string;
+  name: string;
+  userId: string;
+  username: string;
+  prn: string | null;
+  mobile: string[];
+}
+
+/** A generated password as the moderator sees it once. */
+export function presentCredential(
+  person: { id: string; name: string },
+  login: { username: string; password: string },
+): IssuedCredential {
+  return { _id: person.id, name: person.name, username: login.username, password: login.password };
+}
+
+/** New generated passwords (changed at the next sign-in); earlier tokens stop working. */
+export async function resetCredentials(db: Database, people: LoginHolder[]): Promise<IssuedCredential[]> {
+  const passwords = await resetPasswords(
+    db,
+    people.map((person) => person.userId),
+  );
+  return people.map((person) =>
+    presentCredential(person, { username: person.username, password: passwords.get(person.userId)! }),
+  );
+}
+
+/** A new username (typed, else decision 4's default) and a new generated password. */
+export async function renewCredential(
+  db: Database,
+  person: LoginHolder,
+  typed: string | undefined,
+): Promise<IssuedCredential> {
+  const username = usernameFor({ username: typed, prn: person.prn, mobile: person.mobile });
+  if (!username) throw badRequest(MESSAGES.enterUsername, { username: MESSAGES.enterUsername });
+  const password = await renewLogin(db, person.userId, username);
+  return presentCredential(person, { username, password });
 }

@@ -1,4 +1,4 @@
-import type { Faculty, FacultyBatchSubject, FacultyDetail, IssuedCredential } from '@portal/shared';
+import type { Faculty, FacultyBatchSubject, FacultyDetail } from '@portal/shared';
 
 /** A faculty row as this module's queries select it (faculties + users). */
 export interface FacultyRow {
@@ -44,11 +44,4 @@ export function presentFacultyDetail(row: FacultyRow, batchSubjects: FacultyBatc
       naturalOrder.compare(a.subject_title, b.subject_title),
   );
   return { ...presentFaculty(row), batch_subjects: ordered };
-}
-
-export function presentCredential(
-  faculty: { id: string; name: string },
-  login: { username: string; password: string },
-): IssuedCredential {
-  return { _id: faculty.id, name: faculty.name, username: login.username, password: login.password };
 }

@@ -17,20 +17,16 @@ import { PDF_TEMPLATES, renderPdf } from '../../lib/pdf.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
   createLogins,
-  renewLogin,
-  resetPasswords,
+  presentCredential,
+  renewCredential,
+  resetCredentials,
   setUsersArchived,
   takenUsernames,
   usernameFor,
 } from '../accounts/accounts.service.js';
 import { readOwnUpload } from '../uploads/uploads.service.js';
 import { markTakenUsernames, readFacultyCsv, rowErrorFields } from './faculties.import.js';
-import {
-  type FacultyRow,
-  presentCredential,
-  presentFaculty,
-  presentFacultyDetail,
-} from './faculties.presenter.js';
+import { type FacultyRow, presentFaculty, presentFacultyDetail } from './faculties.presenter.js';
 
 /** The database or a transaction of it. */
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -244,14 +240,7 @@ export async function resetFacultyPasswords(
   institutionId: string,
   ids: string[],
 ): Promise<IssuedCredential[]> {
-  const rows = await findFaculties(deps.db, institutionId, ids);
-  const passwords = await resetPasswords(
-    deps.db,
-    rows.map((row) => row.userId),
-  );
-  return rows.map((row) =>
-    presentCredential(row, { username: row.username, password: passwords.get(row.userId)! }),
-  );
+  return resetCredentials(deps.db, await findFaculties(deps.db, institutionId, ids));
 }
 
 /** PUT /api/faculties/new-user: a new username (typed, else decision 4's default) and password. */
@@ -261,11 +250,7 @@ export async function renewFacultyLogin(
   id: string,
   typed: string | undefined,
 ): Promise<IssuedCredential> {
-  const row = await findFaculty(deps.db, institutionId, id);
-  const username = usernameFor({ username: typed, prn: row.prn, mobile: row.mobile });
-  if (!username) throw badRequest(MESSAGES.enterUsername, { username: MESSAGES.enterUsername });
-  const password = await renewLogin(deps.db, row.userId, username);
-  return presentCredential(row, { username, password });
+  return renewCredential(deps.db, await findFaculty(deps.db, institutionId, id), typed);
 }
 
 /** The institution's faculty list as a PDF (template `facultyList`), in the list's order. */

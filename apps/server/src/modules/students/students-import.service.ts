@@ -3,10 +3,9 @@ import type { AppDeps } from '../../app.js';
 import { students } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { createLogins, takenUsernames } from '../accounts/accounts.service.js';
+import { createLogins, presentCredential, takenUsernames } from '../accounts/accounts.service.js';
 import { readOwnUpload } from '../uploads/uploads.service.js';
 import { markTakenUsernames, readStudentCsv, rowErrorFields } from './students.import.js';
-import { presentCredential } from './students.presenter.js';
 import { enrolInBatchSubjects, findBatch, studentValues } from './students.service.js';
 
 // Keeps each statement well under PostgreSQL's 65,535 parameters.

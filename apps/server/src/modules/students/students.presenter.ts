@@ -1,4 +1,4 @@
-import type { IssuedCredential, Student } from '@portal/shared';
+import type { Student } from '@portal/shared';
 
 /** A student row as the queries of this module select it (students + users + batches). */
 export interface StudentRow {
@@ -40,13 +40,6 @@ export function presentStudent(row: StudentRow): Student {
     batch: row.batchId && row.batchTitle ? { _id: row.batchId, title: row.batchTitle } : null,
     archived: row.archivedAt !== null,
   };
-}
-
-export function presentCredential(
-  student: { id: string; name: string },
-  login: { username: string; password: string },
-): IssuedCredential {
-  return { _id: student.id, name: student.name, username: login.username, password: login.password };
 }
 
 /** 'YYYY-MM-DD' as the PDF shows it: DD-MM-YYYY (management §7). */

@@ -17,17 +17,18 @@ import {
   students,
   users,
 } from '../../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import { PDF_TEMPLATES, renderPdf } from '../../lib/pdf.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
   createLogins,
-  renewLogin,
-  resetPasswords,
+  presentCredential,
+  renewCredential,
+  resetCredentials,
   setUsersArchived,
   usernameFor,
 } from '../accounts/accounts.service.js';
-import { dayMonthYear, presentCredential, presentStudent, type StudentRow } from './students.presenter.js';
+import { dayMonthYear, presentStudent, type StudentRow } from './students.presenter.js';
 
 /** The database or a transaction of it. */
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -256,14 +257,7 @@ export async function resetStudentPasswords(
   institutionId: string,
   ids: string[],
 ): Promise<IssuedCredential[]> {
-  const rows = await findStudents(deps.db, institutionId, ids);
-  const passwords = await resetPasswords(
-    deps.db,
-    rows.map((row) => row.userId),
-  );
-  return rows.map((row) =>
-    presentCredential(row, { username: row.username, password: passwords.get(row.userId)! }),
-  );
+  return resetCredentials(deps.db, await findStudents(deps.db, institutionId, ids));
 }
 
 /** PUT /api/students/new-user: a new username (typed, else decision 4's default) and password. */
@@ -273,11 +267,7 @@ export async function renewStudentLogin(
   id: string,
   typed: string | undefined,
 ): Promise<IssuedCredential> {
-  const row = await findStudent(deps.db, institutionId, id);
-  const username = usernameFor({ username: typed, prn: row.prn, mobile: row.mobile });
-  if (!username) throw badRequest(MESSAGES.enterUsername, { username: MESSAGES.enterUsername });
-  const password = await renewLogin(deps.db, row.userId, username);
-  return presentCredential(row, { username, password });
+  return renewCredential(deps.db, await findStudent(deps.db, institutionId, id), typed);
 }
 
 /** PATCH /api/batches/student: moves the student and their enrolments, in one transaction. */
