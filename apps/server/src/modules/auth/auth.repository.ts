@@ -2,6 +2,7 @@ import type { Role } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { faculties, institutions, students, users } from '../../db/schema/index.js';
+import { preparedStatement } from '../../lib/prepared.js';
 import { cachedAccount } from './account-cache.js';
 
 export interface AccountRow {
@@ -55,20 +56,13 @@ function selectAccounts(db: Database) {
 
 // Every authenticated request runs this lookup; as a named prepared statement PostgreSQL plans
 // it once per connection instead of on each request (planning costs more than running it).
-const preparedById = new WeakMap<Database, ReturnType<typeof prepareById>>();
-function prepareById(db: Database) {
-  return selectAccounts(db)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('account_by_id');
-}
-
 export async function loadAccountById(db: Database, userId: string): Promise<AccountRow | undefined> {
-  let query = preparedById.get(db);
-  if (!query) {
-    query = prepareById(db);
-    preparedById.set(db, query);
-  }
+  const query = preparedStatement(db, 'account_by_id', (name) =>
+    selectAccounts(db)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare(name),
+  );
   const [row] = await query.execute({ userId });
   return row;
 }
