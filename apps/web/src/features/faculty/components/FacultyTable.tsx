@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Checkbox.css';
-import { ActionIcon, Anchor, Avatar, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import type { Faculty } from '@portal/shared';
-import { formatMessage, LABELS } from '@portal/shared/messages';
-import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
+import { LABELS } from '@portal/shared/messages';
 import { Link } from 'react-router';
+import { PersonActionCells } from '../../../components/PersonActionCells';
 import classes from './FacultyTable.module.css';
 
 interface FacultyTableProps {
@@ -102,37 +102,14 @@ export function FacultyTable({
                   </Stack>
                 </Group>
               </Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={formatMessage(LABELS.archiveNamed, { title: member.name })}
-                  disabled={member.archived}
-                  loading={busyId === member._id && !member.archived}
-                  onClick={() => onArchive(member)}
-                >
-                  <IconArchive size={18} />
-                </ActionIcon>
-              </Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="teal"
-                  aria-label={formatMessage(LABELS.unarchiveNamed, { title: member.name })}
-                  disabled={!member.archived}
-                  loading={busyId === member._id && member.archived}
-                  onClick={() => onUnarchive(member)}
-                >
-                  <IconArchiveOff size={18} />
-                </ActionIcon>
-              </Table.Td>
-              <Table.Td>
-                <Checkbox
-                  aria-label={formatMessage(LABELS.resetNamed, { title: member.name })}
-                  checked={selected.has(member._id)}
-                  onChange={(event) => toggle(member._id, event.currentTarget.checked)}
-                />
-              </Table.Td>
+              <PersonActionCells
+                person={member}
+                busy={busyId === member._id}
+                selected={selected.has(member._id)}
+                onArchive={onArchive}
+                onUnarchive={onUnarchive}
+                onSelect={toggle}
+              />
             </Table.Tr>
           ))}
         </Table.Tbody>

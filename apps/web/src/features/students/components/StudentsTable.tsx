@@ -1,10 +1,10 @@
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Table } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Table } from '@mantine/core';
 import type { Student } from '@portal/shared';
-import { formatMessage, LABELS } from '@portal/shared/messages';
-import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
+import { LABELS } from '@portal/shared/messages';
 import { Link } from 'react-router';
+import { PersonActionCells } from '../../../components/PersonActionCells';
 import classes from './StudentsTable.module.css';
 
 interface StudentsTableProps {
@@ -89,37 +89,14 @@ export function StudentsTable({
                   )}
                 </Group>
               </Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={formatMessage(LABELS.archiveNamed, { title: student.name })}
-                  disabled={student.archived}
-                  loading={busyId === student._id && !student.archived}
-                  onClick={() => onArchive(student)}
-                >
-                  <IconArchive size={18} />
-                </ActionIcon>
-              </Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="teal"
-                  aria-label={formatMessage(LABELS.unarchiveNamed, { title: student.name })}
-                  disabled={!student.archived}
-                  loading={busyId === student._id && student.archived}
-                  onClick={() => onUnarchive(student)}
-                >
-                  <IconArchiveOff size={18} />
-                </ActionIcon>
-              </Table.Td>
-              <Table.Td>
-                <Checkbox
-                  aria-label={formatMessage(LABELS.resetNamed, { title: student.name })}
-                  checked={selected.has(student._id)}
-                  onChange={(event) => toggle(student._id, event.currentTarget.checked)}
-                />
-              </Table.Td>
+              <PersonActionCells
+                person={student}
+                busy={busyId === student._id}
+                selected={selected.has(student._id)}
+                onArchive={onArchive}
+                onUnarchive={onUnarchive}
+                onSelect={toggle}
+              />
             </Table.Tr>
           ))}
         </Table.Tbody>
