@@ -93,17 +93,24 @@ export async function resetPasswords(db: Database, userIds: string[]): Promise<M
   return passwords;
 }
 
-/** Archive or restore sign-in for these users (their profile rows carry their own archived_at). */
+/**
+ * Archive or restore sign-in for these users, together with their profile rows (`alsoWrite`) in
+ * one transaction; the cached accounts are dropped after it commits, so the guard sees both.
+ */
 export async function setUsersArchived(
   db: Database,
   userIds: string[],
   archived: Date | null,
+  alsoWrite?: (tx: Executor) => Promise<unknown>,
 ): Promise<void> {
   if (userIds.length === 0) return;
-  await db
-    .update(users)
-    .set({ archivedAt: archived, ...(archived ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
-    .where(inArray(users.id, userIds));
+  await db.transaction(async (tx) => {
+    await alsoWrite?.(tx);
+    await tx
+      .update(users)
+      .set({ archivedAt: archived, ...(archived ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+      .where(inArray(users.id, userIds));
+  });
   for (const userId of userIds) forgetAccount(db, userId);
 }
 

@@ -216,21 +216,19 @@ export async function updateFaculty(
 export async function archiveFaculty(deps: AppDeps, institutionId: string, id: string): Promise<void> {
   const row = await findFaculty(deps.db, institutionId, id);
   const now = deps.clock.now();
-  await deps.db
-    .update(faculties)
-    .set({ archivedAt: now, updatedAt: now })
-    .where(and(eq(faculties.id, id), isNull(faculties.archivedAt)));
-  // After the faculty row: this also drops the cached account, so the guard sees both changes.
-  await setUsersArchived(deps.db, [row.userId], now);
+  await setUsersArchived(deps.db, [row.userId], now, (tx) =>
+    tx
+      .update(faculties)
+      .set({ archivedAt: now, updatedAt: now })
+      .where(and(eq(faculties.id, id), isNull(faculties.archivedAt))),
+  );
 }
 
 export async function unarchiveFaculty(deps: AppDeps, institutionId: string, id: string): Promise<Faculty> {
   const row = await findFaculty(deps.db, institutionId, id);
-  await deps.db
-    .update(faculties)
-    .set({ archivedAt: null, updatedAt: deps.clock.now() })
-    .where(eq(faculties.id, id));
-  await setUsersArchived(deps.db, [row.userId], null);
+  await setUsersArchived(deps.db, [row.userId], null, (tx) =>
+    tx.update(faculties).set({ archivedAt: null, updatedAt: deps.clock.now() }).where(eq(faculties.id, id)),
+  );
   return presentFaculty(await findFaculty(deps.db, institutionId, id));
 }
 

@@ -226,28 +226,30 @@ export async function updateStudent(
 export async function archiveStudents(deps: AppDeps, institutionId: string, ids: string[]): Promise<number> {
   const rows = await findStudents(deps.db, institutionId, ids);
   const now = deps.clock.now();
-  await deps.db
-    .update(students)
-    .set({ archivedAt: now, updatedAt: now })
-    .where(
-      and(inArray(students.id, ids), eq(students.institutionId, institutionId), isNull(students.archivedAt)),
-    );
-  // After the student rows: this also drops the cached accounts, so the guard sees both changes.
   await setUsersArchived(
     deps.db,
     rows.map((row) => row.userId),
     now,
+    (tx) =>
+      tx
+        .update(students)
+        .set({ archivedAt: now, updatedAt: now })
+        .where(
+          and(
+            inArray(students.id, ids),
+            eq(students.institutionId, institutionId),
+            isNull(students.archivedAt),
+          ),
+        ),
   );
   return rows.length;
 }
 
 export async function unarchiveStudent(deps: AppDeps, institutionId: string, id: string): Promise<Student> {
   const row = await findStudent(deps.db, institutionId, id);
-  await deps.db
-    .update(students)
-    .set({ archivedAt: null, updatedAt: deps.clock.now() })
-    .where(eq(students.id, id));
-  await setUsersArchived(deps.db, [row.userId], null);
+  await setUsersArchived(deps.db, [row.userId], null, (tx) =>
+    tx.update(students).set({ archivedAt: null, updatedAt: deps.clock.now() }).where(eq(students.id, id)),
+  );
   return getStudent(deps, institutionId, id);
 }
 
