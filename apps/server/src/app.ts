@@ -14,9 +14,13 @@ import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
 import { chaptersRoutes } from './modules/chapters/chapters.routes.js';
+import { doubtsRoutes } from './modules/doubts/doubts.routes.js';
 import { facultiesRoutes } from './modules/faculties/faculties.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { institutionsRoutes } from './modules/institutions/institutions.routes.js';
+import { learningRoutes } from './modules/learning/learning.routes.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { studyPlansRoutes } from './modules/study-plans/study-plans.routes.js';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
@@ -96,6 +100,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(studyPlansRoutes);
   await app.register(studentsRoutes);
   await app.register(assignmentsRoutes);
+  await app.register(profileRoutes);
+  await app.register(learningRoutes);
+  await app.register(notesRoutes);
+  await app.register(doubtsRoutes);
   if (deps.storage.kind === 'local') await app.register(filesPlugin, { root: deps.storage.root });
 
   await app.register(webPlugin, { root: deps.config.webDistDir });

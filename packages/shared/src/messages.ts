@@ -1,3 +1,6 @@
+import { DOUBTS_LABELS } from './labels/doubts.js';
+import { STUDENT_LEARNING_LABELS } from './labels/student.js';
+import { TEACHING_LABELS } from './labels/teach.js';
 import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from './sign-in-messages.js';
 
 export { SIGN_IN_LABELS, SIGN_IN_MESSAGES };
@@ -194,6 +197,9 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** Labels, headings and button texts of the screens (the spec's words where it names them). */
 export const LABELS = {
+  ...STUDENT_LEARNING_LABELS,
+  ...DOUBTS_LABELS,
+  ...TEACHING_LABELS,
   ...SIGN_IN_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',

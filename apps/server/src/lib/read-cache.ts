@@ -79,6 +79,17 @@ export function forgetAllReads(db: Database): void {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route writes only rows no cached read holds (a student's notes, doubts, views, time
+     * spent), so its writes leave the institution's reads in place: students open topics and send
+     * heartbeats all day, and each would otherwise empty the cache for everyone.
+     */
+    keepsReadCache?: boolean;
+  }
+}
+
 /**
  * `onSend` hook: a successful write by a signed-in user drops the reads of their institution
  * (all of them for an owner) before the answer leaves, so whoever sees the answer sees the change.
@@ -92,7 +103,12 @@ export function forgetReadsAfterWrite(
   done: (error: null, payload: unknown) => void,
 ): void {
   const user = request.auth;
-  if (user && !READ_METHODS.has(request.method) && reply.statusCode < 300) {
+  if (
+    user &&
+    !READ_METHODS.has(request.method) &&
+    reply.statusCode < 300 &&
+    !request.routeOptions.config.keepsReadCache
+  ) {
     const { db } = request.server.deps;
     if (user.institutionId) forgetInstitutionReads(db, user.institutionId);
     else forgetAllReads(db);

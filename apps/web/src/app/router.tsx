@@ -2,11 +2,14 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { RouteError } from '../components/RouteError';
 import { chaptersRoutes } from '../features/chapters/routes';
+import { doubtsRoutes } from '../features/doubts/routes';
 import { facultyRoutes } from '../features/faculty/routes';
 import { institutionsRoutes } from '../features/institutions/routes';
+import { learnRoutes } from '../features/learn/routes';
 import { studentsRoutes } from '../features/students/routes';
 import { studyPlansRoutes } from '../features/study-plans/routes';
 import { subjectsRoutes } from '../features/subjects/routes';
+import { teachRoutes } from '../features/teach/routes';
 import { topicsRoutes } from '../features/topics/routes';
 import { PublicOnly } from './guards/PublicOnly';
 import { RequireSession } from './guards/RequireSession';
@@ -53,6 +56,9 @@ export const routes: RouteObject[] = [
               ...studyPlansRoutes,
               ...studentsRoutes,
               ...facultyRoutes,
+              ...learnRoutes,
+              ...doubtsRoutes,
+              ...teachRoutes,
               {
                 path: '*',
                 lazy: async () => ({

@@ -28,6 +28,8 @@ export const studyPlanEntrySchema = z.object({
   end_time: z.string().nullable(),
   subject_logo_url: z.string().nullable(),
   topic_logo_url: z.string().nullable(),
+  /** In the signed-in student's own plan: whether they have opened the topic (New vs. read). */
+  viewed: z.boolean().optional(),
 });
 export type StudyPlanEntry = z.infer<typeof studyPlanEntrySchema>;
 

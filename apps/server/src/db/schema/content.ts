@@ -147,6 +147,11 @@ export const topics = pgTable(
   (table) => [
     index('topics_chapter_idx').on(table.chapterId, table.createdAt),
     index('topics_author_idx').on(table.authorId),
+    // Automated answers search topic titles and descriptions (modules/doubts/auto-answer).
+    index('topics_search_idx').using(
+      'gin',
+      sql`to_tsvector('english', ${table.title} || ' ' || ${table.descriptionText})`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
 export * from './batches.js';
 export * from './content.js';
 export * from './institutions.js';
+export * from './learning.js';
 export * from './people.js';
 export * from './users.js';

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { ROLES } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { idSchema, requiredText } from './common.js';
+
+export const DOUBT_MAX_LENGTH = 2000;
+export const RESPONSE_MAX_LENGTH = 5000;
+
+/**
+ * A reply to a doubt: a teacher's answer or a student's follow-up. `author_name` is 'You' for the
+ * caller's own, 'Anonymous' for another student's when a student reads (decision 22).
+ */
+export const doubtResponseSchema = z.object({
+  _id: z.uuid(),
+  response_text: z.string(),
+  doubt_id: z.uuid(),
+  author_name: z.string(),
+  author_role: z.enum(ROLES),
+  is_own: z.boolean(),
+  created_at: z.string(),
+});
+export type DoubtResponse = z.infer<typeof doubtResponseSchema>;
+
+/** A doubt with its replies, oldest first (learning §3 "Doubt"). */
+export const doubtSchema = z.object({
+  _id: z.uuid(),
+  doubt_text: z.string(),
+  topic_id: z.uuid(),
+  topic_title: z.string(),
+  chapter_id: z.uuid(),
+  chapter_title: z.string(),
+  batch_subject_id: z.uuid(),
+  subject_id: z.uuid(),
+  subject_title: z.string(),
+  batch_title: z.string(),
+  author_name: z.string(),
+  is_own: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  response_count: z.number(),
+  /** True once a teacher (faculty or moderator) has replied: the faculty home's Replied tab. */
+  answered: z.boolean(),
+  responses: z.array(doubtResponseSchema),
+});
+export type Doubt = z.infer<typeof doubtSchema>;
+
+const doubtText = requiredText(MESSAGES.fillTheForm, DOUBT_MAX_LENGTH);
+
+export const createDoubtBodySchema = z.object({
+  doubt_text: doubtText,
+  topic_id: idSchema,
+  batch_subject_id: idSchema,
+});
+export type CreateDoubtBody = z.infer<typeof createDoubtBodySchema>;
+
+export const updateDoubtBodySchema = z.object({ doubt_text: doubtText });
+export type UpdateDoubtBody = z.infer<typeof updateDoubtBodySchema>;
+
+/** `subject_id` is the doubt's batch subject, as the spec sends it; the server reads it from the doubt. */
+export const respondBodySchema = z.object({
+  response_text: requiredText(MESSAGES.answerYourDoubt, RESPONSE_MAX_LENGTH),
+  doubt_id: idSchema,
+  subject_id: z.string().optional(),
+});
+export type RespondBody = z.infer<typeof respondBodySchema>;
+
+export const updateResponseBodySchema = z.object({
+  response_text: requiredText(MESSAGES.answerYourDoubt, RESPONSE_MAX_LENGTH),
+});
+
+export const DOUBT_STATUSES = ['new', 'replied'] as const;
+/** Filters of `GET /api/doubts` and `GET /api/users/me/doubts`. */
+export const doubtListQuerySchema = z.object({
+  batch_subject_id: idSchema.optional(),
+  status: z.enum(DOUBT_STATUSES).optional(),
+});
+export type DoubtListQuery = z.infer<typeof doubtListQuerySchema>;
+
+export const MAX_DOUBT_IDS = 100;
+export const doubtIdsQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(idSchema).min(1, 'Give at least one id.').max(MAX_DOUBT_IDS)),
+});
+
+export const doubtIdParamsSchema = z.object({ id: idSchema });
+export const responseIdParamsSchema = z.object({ responseId: idSchema });
+
+export const AUTO_ANSWER_MAX_QUESTION = 1000;
+/** The question for an automated answer, asked from a topic of one of the student's batch subjects. */
+export const autoAnswerBodySchema = z.object({
+  question: requiredText(MESSAGES.fillTheForm, AUTO_ANSWER_MAX_QUESTION),
+  batch_subject_id: idSchema,
+  topic_id: idSchema.optional(),
+});
+export type AutoAnswerBody = z.infer<typeof autoAnswerBodySchema>;
+
+export const autoAnswerSourceSchema = z.object({
+  topic_id: z.uuid(),
+  topic_title: z.string(),
+  chapter_id: z.uuid(),
+  chapter_title: z.string(),
+});
+
+/**
+ * Always shown labelled as an automated answer (decision 23). `generated_by` says whether the
+ * portal's own search wrote it or a configured model did; `found` is false when nothing matched.
+ */
+export const autoAnswerSchema = z.object({
+  answer: z.string(),
+  found: z.boolean(),
+  generated_by: z.enum(['search', 'model']),
+  sources: z.array(autoAnswerSourceSchema),
+});
+export type AutoAnswer = z.infer<typeof autoAnswerSchema>;
