@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn } from '../../lib/institution-day.js';
 import { createStorage } from '../../lib/storage.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import {
@@ -17,7 +18,7 @@ import {
   topics,
   uploads,
 } from '../schema/index.js';
-import { DEMO_PASSWORD, dayIn, seedDemo } from './demo.js';
+import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
 let t: TestApp;
 let institutionId: string;

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { tiptapText } from '@portal/shared';
 import { sql } from 'drizzle-orm';
+import { dayIn } from '../../lib/institution-day.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { type Storage, storageKeyFor } from '../../lib/storage.js';
 import type { Database } from '../client.js';
@@ -169,16 +170,6 @@ function describe(topic: DemoTopic) {
       },
     ],
   };
-}
-
-/** `YYYY-MM-DD` of `instant` in `timeZone`. */
-export function dayIn(timeZone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
 }
 
 function daysBefore(day: string, count: number): string {

@@ -1,4 +1,135 @@
+import {
+  chapterProgressParamsSchema,
+  chapterProgressSchema,
+  chapterTopicsParamsSchema,
+  envelope,
+  errorBodySchema,
+  homeDateQuerySchema,
+  homeTopicSchema,
+  impressionBodySchema,
+  impressionSchema,
+  timeSpentBodySchema,
+  timeSpentSchema,
+  topicProgressSchema,
+} from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../plugins/auth.js';
+import * as service from './learning.service.js';
+import { LEARNING_POLICY } from './reading.policy.js';
+
+const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const docs = { tags: ['learning'], security: [{ bearer: [] }] };
+// Views and heartbeats change no cached content (lib/read-cache.ts).
+const activityWrite = { keepsReadCache: true };
 
 /** Reading activity: impressions, time spent, the student's home lists and progress. */
-export const learningRoutes: FastifyPluginAsyncZod = async () => {};
+export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/impressions',
+    {
+      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      config: activityWrite,
+      schema: {
+        ...docs,
+        description: 'The student opened a topic (decision 14): it counts as Viewed from now on.',
+        body: impressionBodySchema,
+        response: { 201: envelope(z.object({ impression: impressionSchema })), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const impression = await service.recordImpression(app.deps, caller(request), request.body);
+      return reply.status(201).send({ data: { impression } });
+    },
+  );
+
+  app.post(
+    '/api/time-spent',
+    {
+      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      config: activityWrite,
+      schema: {
+        ...docs,
+        description:
+          'A heartbeat: minutes the student spent on a topic (or live session) since the last one.',
+        body: timeSpentBodySchema,
+        response: { 201: envelope(z.object({ time_spent: timeSpentSchema })), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const record = await service.recordTimeSpent(app.deps, caller(request), request.body);
+      return reply.status(201).send({ data: { time_spent: record } });
+    },
+  );
+
+  app.get(
+    '/api/users/me/pending-items',
+    {
+      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      schema: {
+        ...docs,
+        description: 'Pending Topics: study-plan topics dated before `date` (default today) not yet opened.',
+        querystring: homeDateQuerySchema,
+        response: { 200: envelope(z.object({ pending_items: z.array(homeTopicSchema) })), ...failures },
+      },
+    },
+    async (request) => ({
+      data: { pending_items: await service.pendingItems(app.deps, caller(request), request.query.date) },
+    }),
+  );
+
+  app.get(
+    '/api/users/me/last-visited',
+    {
+      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      schema: {
+        ...docs,
+        description: 'Last Visited Topics: the most recently opened topics up to the end of `date`.',
+        querystring: homeDateQuerySchema,
+        response: { 200: envelope(z.object({ last_visited_topics: z.array(homeTopicSchema) })), ...failures },
+      },
+    },
+    async (request) => ({
+      data: {
+        last_visited_topics: await service.lastVisited(app.deps, caller(request), request.query.date),
+      },
+    }),
+  );
+
+  app.get(
+    '/api/users/me/chapters/batch-subject/:batchSubjectId',
+    {
+      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      schema: {
+        ...docs,
+        description: 'Visible chapters of one of the student’s batch subjects with their own progress.',
+        params: chapterProgressParamsSchema,
+        response: { 200: envelope(z.object({ chapters: z.array(chapterProgressSchema) })), ...failures },
+      },
+    },
+    async (request) => ({
+      data: {
+        chapters: await service.chapterProgress(app.deps, caller(request), request.params.batchSubjectId),
+      },
+    }),
+  );
+
+  app.get(
+    '/api/users/me/topics/chapter-id/:chapterId',
+    {
+      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      schema: {
+        ...docs,
+        description: 'A visible chapter’s visible topics, each with whether the student has read it.',
+        params: chapterTopicsParamsSchema,
+        response: {
+          200: envelope(z.object({ chapter: chapterProgressSchema, topics: z.array(topicProgressSchema) })),
+          ...failures,
+        },
+      },
+    },
+    async (request) => ({
+      data: await service.chapterTopics(app.deps, caller(request), request.params.chapterId),
+    }),
+  );
+};

@@ -1,4 +1,211 @@
+import {
+  batchSubjectIdParamsSchema,
+  createNoteBodySchema,
+  createSessionNoteBodySchema,
+  envelope,
+  errorBodySchema,
+  idSchema,
+  noteIdParamsSchema,
+  noteSchema,
+  sessionNoteSchema,
+  topicIdParamSchema,
+  updateNoteBodySchema,
+} from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../plugins/auth.js';
+import { LEARNING_POLICY } from '../learning/reading.policy.js';
+import * as service from './notes.service.js';
 
-/** Students' notes on topics and on live sessions (learning §7). */
-export const notesRoutes: FastifyPluginAsyncZod = async () => {};
+const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const docs = { tags: ['notes'], security: [{ bearer: [] }] };
+// A student's notes are theirs alone: no cached read holds them (lib/read-cache.ts).
+const config = { keepsReadCache: true };
+
+const oneNote = envelope(z.object({ note: noteSchema }));
+const noteList = envelope(z.object({ note: z.array(noteSchema) }));
+const oneSessionNote = envelope(z.object({ note: sessionNoteSchema }));
+const sessionNoteList = envelope(z.object({ notes: z.array(sessionNoteSchema) }));
+const deleted = envelope(z.object({ deleted: z.boolean() }));
+const sessionIdParamsSchema = z.object({ sessionId: idSchema });
+
+/** Students' notes on topics and on live sessions (learning §7); each student sees only their own. */
+export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const studentOnly = app.requireAuth(...LEARNING_POLICY.student);
+
+  app.get(
+    '/api/notes/topic/:topicId',
+    {
+      preHandler: studentOnly,
+      schema: {
+        ...docs,
+        description: 'The caller’s notes on a topic.',
+        params: topicIdParamSchema,
+        response: { 200: noteList, ...failures },
+      },
+    },
+    async (request) => ({
+      data: { note: await service.listOwnForTopic(app.deps, caller(request), request.params.topicId) },
+    }),
+  );
+
+  app.get(
+    '/api/notes/batch-subject/:batchSubjectId',
+    {
+      preHandler: studentOnly,
+      schema: {
+        ...docs,
+        description: 'The caller’s notes in one of their batch subjects, newest first.',
+        params: batchSubjectIdParamsSchema,
+        response: { 200: noteList, ...failures },
+      },
+    },
+    async (request) => ({
+      data: {
+        note: await service.listOwnForBatchSubject(app.deps, caller(request), request.params.batchSubjectId),
+      },
+    }),
+  );
+
+  app.get(
+    '/api/users/me/notes',
+    {
+      preHandler: studentOnly,
+      schema: {
+        ...docs,
+        description: 'Every topic note of the caller, newest first.',
+        response: { 200: envelope(z.object({ notes: z.array(noteSchema) })), ...failures },
+      },
+    },
+    async (request) => ({ data: { notes: await service.listAllOwn(app.deps, caller(request)) } }),
+  );
+
+  app.post(
+    '/api/notes',
+    {
+      preHandler: studentOnly,
+      config,
+      schema: { ...docs, body: createNoteBodySchema, response: { 201: oneNote, ...failures } },
+    },
+    async (request, reply) => {
+      const note = await service.createNote(app.deps, caller(request), request.body);
+      return reply.status(201).send({ data: { note } });
+    },
+  );
+
+  app.patch(
+    '/api/notes/:noteId',
+    {
+      preHandler: studentOnly,
+      config,
+      schema: {
+        ...docs,
+        params: noteIdParamsSchema,
+        body: updateNoteBodySchema,
+        response: { 200: oneNote, ...failures },
+      },
+    },
+    async (request) => ({
+      data: {
+        note: await service.updateNote(
+          app.deps,
+          caller(request),
+          request.params.noteId,
+          request.body.note_text,
+        ),
+      },
+    }),
+  );
+
+  app.delete(
+    '/api/notes/:noteId',
+    {
+      preHandler: studentOnly,
+      config,
+      schema: { ...docs, params: noteIdParamsSchema, response: { 200: deleted, ...failures } },
+    },
+    async (request) => {
+      await service.deleteNote(app.deps, caller(request), request.params.noteId);
+      return { data: { deleted: true } };
+    },
+  );
+
+  app.post(
+    '/api/notes/session',
+    {
+      preHandler: studentOnly,
+      config,
+      schema: { ...docs, body: createSessionNoteBodySchema, response: { 201: oneSessionNote, ...failures } },
+    },
+    async (request, reply) => {
+      const note = await service.createSessionNote(app.deps, caller(request), request.body);
+      return reply.status(201).send({ data: { note } });
+    },
+  );
+
+  app.get(
+    '/api/notes/session/:sessionId',
+    {
+      preHandler: studentOnly,
+      schema: {
+        ...docs,
+        description: 'The caller’s notes on a live session they may attend.',
+        params: sessionIdParamsSchema,
+        response: { 200: sessionNoteList, ...failures },
+      },
+    },
+    async (request) => ({
+      data: { notes: await service.listOwnForSession(app.deps, caller(request), request.params.sessionId) },
+    }),
+  );
+
+  app.get(
+    '/api/users/me/session-notes',
+    {
+      preHandler: studentOnly,
+      schema: {
+        ...docs,
+        description: 'Every live-session note of the caller, newest first.',
+        response: { 200: sessionNoteList, ...failures },
+      },
+    },
+    async (request) => ({ data: { notes: await service.listAllOwnSessionNotes(app.deps, caller(request)) } }),
+  );
+
+  app.patch(
+    '/api/notes/session/note/:noteId',
+    {
+      preHandler: studentOnly,
+      config,
+      schema: {
+        ...docs,
+        params: noteIdParamsSchema,
+        body: updateNoteBodySchema,
+        response: { 200: oneSessionNote, ...failures },
+      },
+    },
+    async (request) => ({
+      data: {
+        note: await service.updateSessionNote(
+          app.deps,
+          caller(request),
+          request.params.noteId,
+          request.body.note_text,
+        ),
+      },
+    }),
+  );
+
+  app.delete(
+    '/api/notes/session/note/:noteId',
+    {
+      preHandler: studentOnly,
+      config,
+      schema: { ...docs, params: noteIdParamsSchema, response: { 200: deleted, ...failures } },
+    },
+    async (request) => {
+      await service.deleteSessionNote(app.deps, caller(request), request.params.noteId);
+      return { data: { deleted: true } };
+    },
+  );
+};

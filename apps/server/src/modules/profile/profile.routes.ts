@@ -1,4 +1,72 @@
+import {
+  batchSubjectSchema,
+  envelope,
+  errorBodySchema,
+  profileSchema,
+  taughtStudentSchema,
+  teacherSchema,
+} from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { caller } from '../../plugins/auth.js';
+import { LEARNING_POLICY } from '../learning/reading.policy.js';
+import { listBatchSubjects } from '../subjects/batch-subjects.service.js';
+import * as service from './profile.service.js';
+
+const failures = { 401: errorBodySchema, 403: errorBodySchema };
+const docs = { tags: ['profile'], security: [{ bearer: [] }] };
 
 /** The signed-in person's profile, subjects, teachers and students. */
-export const profileRoutes: FastifyPluginAsyncZod = async () => {};
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/users/me/profile',
+    {
+      preHandler: app.requireAuth(...LEARNING_POLICY.profile),
+      schema: {
+        ...docs,
+        description: 'Personal information and contact details of the signed-in person.',
+        response: { 200: envelope(z.object({ profile: profileSchema })), ...failures },
+      },
+    },
+    async (request) => ({ data: { profile: await service.ownProfile(app.deps, caller(request)) } }),
+  );
+
+  app.get(
+    '/api/users/me/batch-subjects',
+    {
+      preHandler: app.requireAuth(...LEARNING_POLICY.ownBatchSubjects),
+      schema: {
+        ...docs,
+        description: 'A student’s batch’s subjects, or the batch subjects a faculty member teaches.',
+        response: { 200: envelope(z.object({ batch_subjects: z.array(batchSubjectSchema) })), ...failures },
+      },
+    },
+    async (request) => ({ data: { batch_subjects: await listBatchSubjects(app.deps, caller(request)) } }),
+  );
+
+  app.get(
+    '/api/users/me/faculties',
+    {
+      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      schema: {
+        ...docs,
+        description: 'My teachers: the faculty of the student’s batch subjects, with what they teach.',
+        response: { 200: envelope(z.object({ faculties: z.array(teacherSchema) })), ...failures },
+      },
+    },
+    async (request) => ({ data: { faculties: await service.ownTeachers(app.deps, caller(request)) } }),
+  );
+
+  app.get(
+    '/api/users/me/students',
+    {
+      preHandler: app.requireAuth(...LEARNING_POLICY.faculty),
+      schema: {
+        ...docs,
+        description: 'The students of the batches the faculty member teaches.',
+        response: { 200: envelope(z.object({ students: z.array(taughtStudentSchema) })), ...failures },
+      },
+    },
+    async (request) => ({ data: { students: await service.taughtStudents(app.deps, caller(request)) } }),
+  );
+};

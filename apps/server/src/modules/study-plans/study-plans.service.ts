@@ -16,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { viewedTopicIds } from '../learning/learning.service.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
 import { mayReadBatchSubjectPlan } from './study-plans.policy.js';
 
@@ -126,13 +127,23 @@ export async function listOwnDaily(deps: AppDeps, user: AuthUser, date: string):
   if (!institutionId) return [];
   const batchId = await studentBatchId(deps, institutionId, user.entityId);
   if (!batchId) return [];
-  return cachedRead(deps.db, institutionId, `student_daily_plan:${batchId}:${date}`, async () => {
-    const query = preparedStatement(deps.db, 'student_daily_plan', (name) =>
-      prepareStudentDaily(deps.db, name),
-    );
-    const rows = await query.execute({ institutionId, batchId, date });
-    return rows.map(present);
-  });
+  const entries = await cachedRead(
+    deps.db,
+    institutionId,
+    `student_daily_plan:${batchId}:${date}`,
+    async () => {
+      const query = preparedStatement(deps.db, 'student_daily_plan', (name) =>
+        prepareStudentDaily(deps.db, name),
+      );
+      const rows = await query.execute({ institutionId, batchId, date });
+      return rows.map(present);
+    },
+  );
+  // The batch's plan is shared; whether each topic is read is this student's own (New Topics).
+  const viewed = await viewedTopicIds(deps, user.entityId, [
+    ...new Set(entries.map((entry) => entry.topic_id)),
+  ]);
+  return entries.map((entry) => ({ ...entry, viewed: viewed.has(entry.topic_id) }));
 }
 
 /** Another institution's topic, or a deleted one, is "not found". */

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../app.js';
+import { institutions } from '../db/schema/index.js';
+import { cachedRead } from './read-cache.js';
+
+/** `YYYY-MM-DD` of `instant` in `timeZone`. */
+export function dayIn(timeZone: string, instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** The institution's time zone, else `DEFAULT_TIME_ZONE` (decision 16); kept with the cached reads. */
+export function institutionTimeZone(deps: AppDeps, institutionId: string): Promise<string> {
+  return cachedRead(deps.db, institutionId, 'time_zone', async () => {
+    const [row] = await deps.db
+      .select({ timeZone: institutions.timeZone })
+      .from(institutions)
+      .where(eq(institutions.id, institutionId));
+    return row?.timeZone || deps.config.DEFAULT_TIME_ZONE;
+  });
+}
+
+/** Today, as a day of the institution (views, time spent and attendance are counted per such day). */
+export async function institutionToday(deps: AppDeps, institutionId: string): Promise<string> {
+  return dayIn(await institutionTimeZone(deps, institutionId), deps.clock.now());
+}

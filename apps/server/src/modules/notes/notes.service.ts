@@ -1,0 +1,216 @@
+import type { CreateNoteBody, CreateSessionNoteBody, Note, SessionNote } from '@portal/shared';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import {
+  batchSubjects,
+  chapters,
+  notes,
+  onlineSessions,
+  sessionNotes,
+  subjects,
+  topics,
+} from '../../db/schema/index.js';
+import { notFound } from '../../lib/app-error.js';
+import { institutionOf } from '../../lib/tenancy.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import {
+  assertStudentBatchSubject,
+  assertStudentSession,
+  assertStudentTopic,
+} from '../learning/reading.policy.js';
+
+/** The student's own live notes matching `where`, with their topic's titles, in one query. */
+async function selectOwnNotes(deps: AppDeps, user: AuthUser, where?: SQL): Promise<Note[]> {
+  const rows = await deps.db
+    .select({
+      note: notes,
+      topicTitle: topics.title,
+      chapterId: chapters.id,
+      chapterTitle: chapters.title,
+      subjectId: subjects.id,
+      subjectTitle: subjects.title,
+    })
+    .from(notes)
+    .innerJoin(topics, eq(topics.id, notes.topicId))
+    .innerJoin(chapters, eq(chapters.id, topics.chapterId))
+    .innerJoin(batchSubjects, eq(batchSubjects.id, notes.batchSubjectId))
+    .innerJoin(subjects, eq(subjects.id, batchSubjects.subjectId))
+    .where(
+      and(
+        eq(notes.institutionId, institutionOf(user)),
+        eq(notes.studentId, user.entityId),
+        isNull(notes.deletedAt),
+        isNull(topics.deletedAt),
+        isNull(chapters.deletedAt),
+        where,
+      ),
+    )
+    .orderBy(desc(notes.createdAt), desc(notes.id));
+  return rows.map(({ note, ...titles }) => ({
+    _id: note.id,
+    note_text: note.noteText,
+    topic_id: note.topicId,
+    batch_subject_id: note.batchSubjectId,
+    topic_title: titles.topicTitle,
+    chapter_id: titles.chapterId,
+    chapter_title: titles.chapterTitle,
+    subject_id: titles.subjectId,
+    subject_title: titles.subjectTitle,
+    created_at: note.createdAt.toISOString(),
+    updated_at: note.updatedAt.toISOString(),
+  }));
+}
+
+export function listAllOwn(deps: AppDeps, user: AuthUser): Promise<Note[]> {
+  return selectOwnNotes(deps, user);
+}
+
+/** Own notes on a topic; the topic must be one the student reads (any of their batch subjects). */
+export async function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string): Promise<Note[]> {
+  const [topic] = await deps.db
+    .select({ id: topics.id })
+    .from(topics)
+    .where(
+      and(eq(topics.id, topicId), eq(topics.institutionId, institutionOf(user)), isNull(topics.deletedAt)),
+    );
+  if (!topic) throw notFound();
+  return selectOwnNotes(deps, user, eq(notes.topicId, topicId));
+}
+
+export async function listOwnForBatchSubject(deps: AppDeps, user: AuthUser, batchSubjectId: string) {
+  await assertStudentBatchSubject(deps, user, batchSubjectId);
+  return selectOwnNotes(deps, user, eq(notes.batchSubjectId, batchSubjectId));
+}
+
+async function getOwn(deps: AppDeps, user: AuthUser, noteId: string): Promise<Note> {
+  const [note] = await selectOwnNotes(deps, user, eq(notes.id, noteId));
+  if (!note) throw notFound();
+  return note;
+}
+
+export async function createNote(deps: AppDeps, user: AuthUser, body: CreateNoteBody): Promise<Note> {
+  const topic = await assertStudentTopic(deps, user, body.topic_id, body.batch_subject_id);
+  const [row] = await deps.db
+    .insert(notes)
+    .values({
+      institutionId: institutionOf(user),
+      studentId: user.entityId,
+      topicId: topic.topicId,
+      batchSubjectId: topic.batchSubjectId,
+      noteText: body.note_text,
+    })
+    .returning({ id: notes.id });
+  return getOwn(deps, user, row!.id);
+}
+
+/** The note's author, or 404: another student's note does not exist for the caller. */
+function ownNote(user: AuthUser, noteId: string) {
+  return and(
+    eq(notes.id, noteId),
+    eq(notes.institutionId, institutionOf(user)),
+    eq(notes.studentId, user.entityId),
+    isNull(notes.deletedAt),
+  );
+}
+
+export async function updateNote(deps: AppDeps, user: AuthUser, noteId: string, noteText: string) {
+  const [row] = await deps.db
+    .update(notes)
+    .set({ noteText, updatedAt: deps.clock.now() })
+    .where(ownNote(user, noteId))
+    .returning({ id: notes.id });
+  if (!row) throw notFound();
+  return getOwn(deps, user, noteId);
+}
+
+export async function deleteNote(deps: AppDeps, user: AuthUser, noteId: string): Promise<void> {
+  const [row] = await deps.db
+    .update(notes)
+    .set({ deletedAt: deps.clock.now() })
+    .where(ownNote(user, noteId))
+    .returning({ id: notes.id });
+  if (!row) throw notFound();
+}
+
+// Session notes -------------------------------------------------------------------------------
+
+async function selectOwnSessionNotes(deps: AppDeps, user: AuthUser, where?: SQL): Promise<SessionNote[]> {
+  const rows = await deps.db
+    .select({ note: sessionNotes, sessionTitle: onlineSessions.title })
+    .from(sessionNotes)
+    .innerJoin(onlineSessions, eq(onlineSessions.id, sessionNotes.sessionId))
+    .where(
+      and(
+        eq(sessionNotes.institutionId, institutionOf(user)),
+        eq(sessionNotes.studentId, user.entityId),
+        isNull(sessionNotes.deletedAt),
+        where,
+      ),
+    )
+    .orderBy(desc(sessionNotes.createdAt), desc(sessionNotes.id));
+  return rows.map(({ note, sessionTitle }) => ({
+    _id: note.id,
+    session_id: note.sessionId,
+    session_title: sessionTitle,
+    note_text: note.noteText,
+    created_at: note.createdAt.toISOString(),
+    updated_at: note.updatedAt.toISOString(),
+  }));
+}
+
+export function listAllOwnSessionNotes(deps: AppDeps, user: AuthUser) {
+  return selectOwnSessionNotes(deps, user);
+}
+
+export async function listOwnForSession(deps: AppDeps, user: AuthUser, sessionId: string) {
+  await assertStudentSession(deps, user, sessionId);
+  return selectOwnSessionNotes(deps, user, eq(sessionNotes.sessionId, sessionId));
+}
+
+async function getOwnSessionNote(deps: AppDeps, user: AuthUser, noteId: string): Promise<SessionNote> {
+  const [note] = await selectOwnSessionNotes(deps, user, eq(sessionNotes.id, noteId));
+  if (!note) throw notFound();
+  return note;
+}
+
+export async function createSessionNote(deps: AppDeps, user: AuthUser, body: CreateSessionNoteBody) {
+  await assertStudentSession(deps, user, body.session_id);
+  const [row] = await deps.db
+    .insert(sessionNotes)
+    .values({
+      institutionId: institutionOf(user),
+      studentId: user.entityId,
+      sessionId: body.session_id,
+      noteText: body.note_text,
+    })
+    .returning({ id: sessionNotes.id });
+  return getOwnSessionNote(deps, user, row!.id);
+}
+
+function ownSessionNote(user: AuthUser, noteId: string) {
+  return and(
+    eq(sessionNotes.id, noteId),
+    eq(sessionNotes.institutionId, institutionOf(user)),
+    eq(sessionNotes.studentId, user.entityId),
+    isNull(sessionNotes.deletedAt),
+  );
+}
+
+export async function updateSessionNote(deps: AppDeps, user: AuthUser, noteId: string, noteText: string) {
+  const [row] = await deps.db
+    .update(sessionNotes)
+    .set({ noteText, updatedAt: deps.clock.now() })
+    .where(ownSessionNote(user, noteId))
+    .returning({ id: sessionNotes.id });
+  if (!row) throw notFound();
+  return getOwnSessionNote(deps, user, noteId);
+}
+
+export async function deleteSessionNote(deps: AppDeps, user: AuthUser, noteId: string): Promise<void> {
+  const [row] = await deps.db
+    .update(sessionNotes)
+    .set({ deletedAt: deps.clock.now() })
+    .where(ownSessionNote(user, noteId))
+    .returning({ id: sessionNotes.id });
+  if (!row) throw notFound();
+}
