@@ -20,3 +20,11 @@ export function mayListAuthors(user: AuthUser, authorIds: readonly string[]): bo
   if (user.permission === 'moderator') return true;
   return user.permission === 'faculty' && authorIds.every((id) => id === user.entityId);
 }
+
+/**
+ * A faculty member always writes topics as themselves, whatever author the form names; a
+ * moderator names the author (learning §6: faculty author their own subjects' content).
+ */
+export function authorIdFor(user: AuthUser, requested: string): string {
+  return user.permission === 'faculty' ? user.entityId : requested;
+}

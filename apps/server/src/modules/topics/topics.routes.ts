@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import { caller } from '../../plugins/auth.js';
-import { mayAuthorSubject, mayListAuthors, TOPIC_POLICY } from './topics.policy.js';
+import { authorIdFor, mayAuthorSubject, mayListAuthors, TOPIC_POLICY } from './topics.policy.js';
 import * as service from './topics.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -110,7 +110,8 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
       const institutionId = institutionOf(user);
       const chapter = await service.findChapter(app.deps, institutionId, request.body.chapter_id);
       if (!(await mayAuthorSubject(app.deps, user, chapter.subjectId))) throw forbidden();
-      const topic = await service.createTopic(app.deps, institutionId, chapter, request.body);
+      const body = { ...request.body, author_id: authorIdFor(user, request.body.author_id) };
+      const topic = await service.createTopic(app.deps, institutionId, chapter, body);
       return reply.status(201).send({ data: { topic } });
     },
   );
@@ -131,7 +132,10 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
       const institutionId = institutionOf(user);
       const current = await service.findTopic(app.deps, institutionId, request.params.topicId);
       if (!(await mayAuthorSubject(app.deps, user, current.subjectId))) throw forbidden();
-      return { data: { topic: await service.updateTopic(app.deps, institutionId, current, request.body) } };
+      const { author_id } = request.body;
+      const body =
+        author_id === undefined ? request.body : { ...request.body, author_id: authorIdFor(user, author_id) };
+      return { data: { topic: await service.updateTopic(app.deps, institutionId, current, body) } };
     },
   );
 

@@ -304,6 +304,20 @@ describe('POST /api/topics', () => {
     expect(unassigned.json().error.code).toBe('FORBIDDEN');
   });
 
+  it('makes a faculty member the author of what they write, whoever the form names', async () => {
+    const response = await post(school.tokens.faculty, { ...validBody(), author_id: faculty2Id });
+    expect(response.statusCode).toBe(201);
+    const topic = response.json().data.topic;
+    expect(topic.author_id).toBe(school.accounts.faculty.entityId);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/topics/${topic._id}`,
+      payload: { author_id: faculty2Id },
+      headers: as(school.tokens.faculty),
+    });
+    expect(edited.json().data.topic.author_id).toBe(school.accounts.faculty.entityId);
+  });
+
   it('answers 404 for another institution’s chapter', async () => {
     const response = await post(school.tokens.moderator, {
       ...validBody(),
