@@ -134,6 +134,33 @@ describe('seedDemo', () => {
     );
   });
 
+  it('gives the demo student a reading history, notes and answered doubts, seen through the API', async () => {
+    const studentToken = await t.login('student', DEMO_PASSWORD);
+    const get = async (url: string, token = studentToken) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode, url).toBe(200);
+      return response.json().data;
+    };
+    const { batch_subjects: own } = await get('/api/users/me/batch-subjects');
+    const progress = await Promise.all(
+      own.map((subject: { _id: string }) => get(`/api/users/me/chapters/batch-subject/${subject._id}`)),
+    );
+    const read = progress.flatMap((list) => list.chapters).reduce((sum, chapter) => sum + chapter.read_topic_count, 0);
+    expect(read).toBe(5);
+    expect((await get('/api/users/me/last-visited')).last_visited_topics).toHaveLength(5);
+    expect((await get('/api/users/me/pending-items')).pending_items.length).toBeGreaterThan(0);
+    const today = dayIn('Asia/Kolkata', t.clock.now());
+    const plan = (await get(`/api/users/me/studyplans/daily/${today}`)).study_plans;
+    expect(plan.some((entry: { viewed: boolean }) => !entry.viewed)).toBe(true);
+    expect((await get('/api/users/me/notes')).notes).toHaveLength(2);
+
+    const facultyToken = await t.login('faculty', DEMO_PASSWORD);
+    const taught = (await get('/api/users/me/batch-subjects', facultyToken)).batch_subjects;
+    expect(taught.length).toBeGreaterThanOrEqual(3);
+    const { students: taughtStudents } = await get('/api/users/me/students', facultyToken);
+    expect(taughtStudents.length).toBeGreaterThan(0);
+  });
+
   it('counts days in Asia/Kolkata', () => {
     expect(dayIn('Asia/Kolkata', new Date('2026-11-20T18:29:00Z'))).toBe('2026-11-20');
     expect(dayIn('Asia/Kolkata', new Date('2026-11-20T18:31:00Z'))).toBe('2026-11-21');

@@ -14,11 +14,16 @@ import {
   batchSubjectStudents,
   batchSubjects,
   chapters,
+  doubtResponses,
+  doubts,
   faculties,
+  impressions,
   institutions,
+  notes,
   students,
   studyPlans,
   subjects,
+  timeSpent,
   topics,
   uploads,
   users,
@@ -30,6 +35,7 @@ import {
   type DemoMedia,
   type DemoTopic,
 } from './demo-curriculum.js';
+import { type DemoReadable, demoLearningRows } from './demo-learning.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -43,6 +49,8 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 export const DEMO_TIME_ZONE = 'Asia/Kolkata';
+/** The demo zone's offset (no daylight saving), for the times of its seeded activity. */
+const DEMO_UTC_OFFSET = '+05:30';
 const BATCHES: DemoBatch[] = ['Class 8 A', 'Class 9 A', 'Class 10 A'];
 /** The batches whose study plan is filled for today and the three days before. */
 const PLANNED_BATCHES: DemoBatch[] = ['Class 10 A', 'Class 9 A'];
@@ -106,6 +114,9 @@ const DEMO_STUDENTS: DemoStudent[] = [
     fatherName: `${name.split(' ')[1]} Sr.`,
   })),
 ];
+
+/** The demo student whose reading history, notes and doubts are seeded. */
+const READER = DEMO_STUDENTS[0]!;
 
 const DEMO_FACULTY: Record<
   DemoFaculty,
@@ -310,6 +321,8 @@ export async function seedDemo(
     const topicRows: (typeof topics.$inferInsert)[] = [];
     /** Per batch: each subject's batch subject and its topics students can see, in order. */
     const plannable = new Map<DemoBatch, { batchSubjectId: string; topicIds: string[] }[]>();
+    /** The demo student's batch subjects, for their reading history. */
+    const readable: DemoReadable[] = [];
 
     for (const batch of BATCHES) {
       const forBatch: { batchSubjectId: string; topicIds: string[] }[] = [];
@@ -334,6 +347,7 @@ export async function seedDemo(
         }
         const author = subject.faculty[0]!;
         const visibleTopicIds: string[] = [];
+        const visibleTopics: DemoReadable['topics'] = [];
         for (const [chapterIndex, chapter] of subject.chapters.entries()) {
           const chapterId = randomUUID();
           chapterRows.push({
@@ -364,10 +378,21 @@ export async function seedDemo(
               logoUrl: url(topic.type === 'image' ? topic.content : subject.picture),
               createdAt: nextCreatedAt(),
             });
-            if (!chapter.hidden) visibleTopicIds.push(topicId);
+            if (!chapter.hidden) {
+              visibleTopicIds.push(topicId);
+              visibleTopics.push({ id: topicId, title: topic.title });
+            }
           }
         }
         forBatch.push({ batchSubjectId, topicIds: visibleTopicIds });
+        if (batch === READER.batch) {
+          const teachers = subject.faculty.map((teacher) => ({
+            facultyId: facultyIds[teacher],
+            userId: userId(teacher),
+            name: DEMO_FACULTY[teacher].name,
+          }));
+          readable.push({ batchSubjectId, topics: visibleTopics, teachers });
+        }
       }
       plannable.set(batch, forBatch);
     }
@@ -395,6 +420,30 @@ export async function seedDemo(
       }
     }
     await tx.insert(studyPlans).values(planRows).onConflictDoNothing();
+
+    // The demo faculty member's subjects first, so their home has doubts to answer.
+    const demoTeacherId = facultyIds.faculty;
+    readable.sort(
+      (a, b) =>
+        Number(b.teachers[0]?.facultyId === demoTeacherId) -
+        Number(a.teachers[0]?.facultyId === demoTeacherId),
+    );
+    const studentIdOf = (username: string) =>
+      studentRows[DEMO_STUDENTS.findIndex((s) => s.username === username)]!.id;
+    const learning = demoLearningRows({
+      institutionId,
+      reader: { studentId: studentIdOf(READER.username) },
+      classmate: { studentId: studentIdOf('student2') },
+      readable,
+      plannedToday: new Set(planRows.filter((row) => row.date === today).map((row) => row.topicId)),
+      pastDays: [1, 2, 3, 4].map((count) => daysBefore(today, count)),
+      at: (day, hour) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00${DEMO_UTC_OFFSET}`),
+    });
+    await tx.insert(impressions).values(learning.impressions);
+    await tx.insert(timeSpent).values(learning.timeSpent);
+    await tx.insert(notes).values(learning.notes);
+    await tx.insert(doubts).values(learning.doubts);
+    await tx.insert(doubtResponses).values(learning.responses);
   });
   return { institutionId };
 }
