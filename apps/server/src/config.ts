@@ -33,6 +33,10 @@ const envSchema = z.object({
   AI_BASE_URL: optionalText,
   AI_MODEL: optionalText,
   AI_API_KEY: optionalText,
+  /** How long an automated answer waits for the model before answering from search alone. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(15_000),
+  /** Automated answers one signed-in user may ask for per minute (each may call a paid model). */
+  AUTO_ANSWERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   DEFAULT_TIME_ZONE: z.string().default('UTC'),
   SUPPORT_PHONE: z.string().default('+91 00000 00000'),
   SUPPORT_EMAIL: z.string().default('support@example.com'),

@@ -191,6 +191,16 @@ export const MESSAGES = {
   confirmRemoveStudents: 'Remove {count} student(s) from {subject}?',
   studentsAddedToSubject: 'You have successfully added {count} student(s) to {subject}.',
   studentsRemovedFromSubject: 'You have successfully removed {count} student(s) from {subject}.',
+  // portal: the automated answer while it is being prepared (learning §2 "Topic detail")
+  automatedAnswerThinking: 'Thinking ...',
+  // portal: doubts as students read them (decision 22) and the automated answer (decision 23)
+  doubtAuthorYou: 'You',
+  doubtAuthorAnonymous: 'Anonymous',
+  autoAnswerNotFound:
+    'No answer was found in this subject’s topics, your notes or answered doubts. Please ask it as a doubt and your teacher will reply.',
+  autoAnswerFromTopic: '{topic}: {text}',
+  autoAnswerFromNote: 'From your notes on {topic}: {text}',
+  autoAnswerFromDoubt: 'A teacher answered a similar doubt on {topic}: {text}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -25,8 +25,9 @@ const testPasswordHash = () => {
 /**
  * A portal for one test file: its own database cloned from the migrated template, a real SMTP
  * capture server, a clock moved by hand, and helpers to make institutions and accounts.
+ * `env` adds configuration variables (e.g. a local model server for automated answers).
  */
-export async function createTestApp() {
+export async function createTestApp(options: { env?: Record<string, string> } = {}) {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = connectDatabase(adminUrl, 1);
@@ -37,7 +38,7 @@ export async function createTestApp() {
   const smtp = await startSmtpCapture();
   const clock = manualClock(new Date('2026-11-20T09:00:00Z'));
   const dataDir = path.resolve(import.meta.dirname, '../../../../.tmp', `data-${name}`);
-  const config = readConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = readConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({
     config,
     db: database.db,

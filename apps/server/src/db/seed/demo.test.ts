@@ -145,7 +145,9 @@ describe('seedDemo', () => {
     const progress = await Promise.all(
       own.map((subject: { _id: string }) => get(`/api/users/me/chapters/batch-subject/${subject._id}`)),
     );
-    const read = progress.flatMap((list) => list.chapters).reduce((sum, chapter) => sum + chapter.read_topic_count, 0);
+    const read = progress
+      .flatMap((list) => list.chapters)
+      .reduce((sum, chapter) => sum + chapter.read_topic_count, 0);
     expect(read).toBe(5);
     expect((await get('/api/users/me/last-visited')).last_visited_topics).toHaveLength(5);
     expect((await get('/api/users/me/pending-items')).pending_items.length).toBeGreaterThan(0);
@@ -159,6 +161,20 @@ describe('seedDemo', () => {
     expect(taught.length).toBeGreaterThanOrEqual(3);
     const { students: taughtStudents } = await get('/api/users/me/students', facultyToken);
     expect(taughtStudents.length).toBeGreaterThan(0);
+
+    // Doubts: two of the student's own (one answered by their teacher) and a classmate's, answered.
+    const ownDoubts = (await get('/api/users/me/doubts')).doubts;
+    expect(ownDoubts.map((doubt: { answered: boolean }) => doubt.answered).sort()).toEqual([false, true]);
+    const seen = (await get('/api/doubts')).doubts;
+    expect(seen.map((doubt: { author_name: string }) => doubt.author_name).sort()).toEqual([
+      'Anonymous',
+      'You',
+      'You',
+    ]);
+    const replied = (await get('/api/doubts?status=replied', facultyToken)).doubts;
+    expect(replied.length).toBeGreaterThanOrEqual(1);
+    expect(replied[0].responses[0]).toMatchObject({ author_role: 'faculty', author_name: 'Anita Sharma' });
+    expect((await get('/api/doubts?status=new', facultyToken)).doubts.length).toBeGreaterThanOrEqual(1);
   });
 
   it('counts days in Asia/Kolkata', () => {

@@ -1,0 +1,239 @@
+import type { DoubtListQuery, Role } from '@portal/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { TEACHER_ROLES } from './doubts.policy.js';
+
+/** Who reads: what decides which doubts they see and how authors are shown to them. */
+export interface Reader {
+  permission: Role;
+  /** The student's or faculty member's record id; the user id of a moderator. */
+  entityId: string;
+  userId: string;
+}
+
+/** A reply as the list query embeds it (json_agg), before the presenter picks what the reader sees. */
+export interface ResponseJson {
+  _id: string;
+  response_text: string;
+  doubt_id: string;
+  author_user_id: string;
+  author_role: Role;
+  author_name: string;
+  created_at: string;
+}
+
+export interface DoubtRow extends Record<string, unknown> {
+  id: string;
+  doubt_text: string;
+  topic_id: string;
+  topic_title: string;
+  chapter_id: string;
+  chapter_title: string;
+  batch_subject_id: string;
+  subject_id: string;
+  subject_title: string;
+  batch_title: string;
+  student_id: string;
+  student_name: string;
+  created_at: Date;
+  updated_at: Date;
+  response_count: number;
+  answered: boolean;
+  responses: ResponseJson[];
+  /** Whether the reader may see this doubt (see `readableBy`). */
+  readable: boolean;
+}
+
+const teacherRoles = sql.join(
+  TEACHER_ROLES.map((role) => sql`${role}`),
+  sql`, `,
+);
+
+/**
+ * Which doubts a reader sees, over the aliases of `selectDoubts`: a student those of their
+ * batch's batch subjects on visible topics of visible chapters, a faculty member those of the
+ * batch subjects they teach, a moderator the institution's (decision 22).
+ */
+function readableBy(reader: Reader): SQL {
+  switch (reader.permission) {
+    case 'moderator':
+      return sql`true`;
+    case 'faculty':
+      return sql`exists (select 1 from batch_subject_faculties bsf
+        where bsf.batch_subject_id = bs.id and bsf.faculty_id = ${reader.entityId})`;
+    case 'student':
+      return sql`(t.visibility and c.visibility and exists (select 1 from students me
+        where me.id = ${reader.entityId} and me.batch_id = bs.batch_id))`;
+    default:
+      return sql`false`;
+  }
+}
+
+/**
+ * Doubts of the institution with everything a card shows, in ONE statement however many doubts
+ * and replies there are: each doubt's live replies are folded into a JSON array, oldest first, by
+ * `json_agg(... order by created_at)` in a lateral subquery, which also counts them and tells
+ * whether a teacher replied. Doubts whose batch subject, batch, subject, topic or chapter was
+ * deleted are gone. Newest first.
+ */
+function selectDoubts(institutionId: string, readable: SQL, where: SQL): SQL {
+  return sql`
+    select d.id, d.doubt_text, d.topic_id, t.title as topic_title, c.id as chapter_id,
+      c.title as chapter_title, d.batch_subject_id, s.id as subject_id, s.title as subject_title,
+      b.title as batch_title, d.student_id, st.name as student_name, d.created_at, d.updated_at,
+      r.response_count, r.answered, r.responses, ${readable} as readable
+    from doubts d
+    join batch_subjects bs on bs.id = d.batch_subject_id and bs.deleted_at is null
+    join batches b on b.id = bs.batch_id and b.deleted_at is null
+    join subjects s on s.id = bs.subject_id and s.deleted_at is null
+    join topics t on t.id = d.topic_id and t.deleted_at is null
+    join chapters c on c.id = t.chapter_id and c.deleted_at is null
+    join students st on st.id = d.student_id
+    cross join lateral (
+      select count(*)::int as response_count,
+        coalesce(bool_or(dr.author_role in (${teacherRoles})), false) as answered,
+        coalesce(json_agg(json_build_object(
+          '_id', dr.id, 'response_text', dr.response_text, 'doubt_id', dr.doubt_id,
+          'author_user_id', dr.author_user_id, 'author_role', dr.author_role,
+          'author_name', dr.author_name, 'created_at', dr.created_at
+        ) order by dr.created_at, dr.id), '[]'::json) as responses
+      from doubt_responses dr
+      where dr.doubt_id = d.id and dr.deleted_at is null
+    ) r
+    where d.institution_id = ${institutionId} and d.deleted_at is null and ${where}
+    order by d.created_at desc, d.id desc`;
+}
+
+/** What narrows a list; every filter is optional. */
+export interface DoubtFilter {
+  ids?: string[];
+  topicId?: string;
+  batchSubjectId?: string;
+  /** Only this student's own doubts. */
+  studentId?: string;
+  status?: DoubtListQuery['status'];
+}
+
+function filterConditions(filter: DoubtFilter): SQL {
+  const conditions: SQL[] = [];
+  if (filter.ids) {
+    conditions.push(
+      sql`d.id in (${sql.join(
+        filter.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filter.topicId) conditions.push(sql`d.topic_id = ${filter.topicId}`);
+  if (filter.batchSubjectId) conditions.push(sql`d.batch_subject_id = ${filter.batchSubjectId}`);
+  if (filter.studentId) conditions.push(sql`d.student_id = ${filter.studentId}`);
+  if (filter.status === 'new') conditions.push(sql`not r.answered`);
+  if (filter.status === 'replied') conditions.push(sql`r.answered`);
+  return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+/** The doubts the reader may see that match `filter`: one query (see `selectDoubts`). */
+export async function listDoubts(
+  db: Database,
+  institutionId: string,
+  reader: Reader,
+  filter: DoubtFilter,
+): Promise<DoubtRow[]> {
+  const where = sql`${readableBy(reader)} and ${filterConditions(filter)}`;
+  const result = await db.execute<DoubtRow>(selectDoubts(institutionId, sql`true`, where));
+  return result.rows;
+}
+
+/** One live doubt of the institution, with `readable` saying whether this reader may see it. */
+export async function findDoubt(
+  db: Database,
+  institutionId: string,
+  reader: Reader,
+  doubtId: string,
+): Promise<DoubtRow | undefined> {
+  const result = await db.execute<DoubtRow>(
+    selectDoubts(institutionId, readableBy(reader), sql`d.id = ${doubtId}`),
+  );
+  return result.rows[0];
+}
+
+export interface BatchSubjectRow extends Record<string, unknown> {
+  id: string;
+  batch_id: string;
+  subject_id: string;
+  teaches: boolean;
+  studies: boolean;
+}
+
+/** A live batch subject (of a live batch and subject) of the institution, and how `entityId` is linked to it. */
+export async function findBatchSubject(
+  db: Database,
+  institutionId: string,
+  batchSubjectId: string,
+  entityId: string,
+): Promise<BatchSubjectRow | undefined> {
+  const result = await db.execute<BatchSubjectRow>(sql`
+    select bs.id, bs.batch_id, bs.subject_id,
+      exists (select 1 from batch_subject_faculties bsf
+        where bsf.batch_subject_id = bs.id and bsf.faculty_id = ${entityId}) as teaches,
+      exists (select 1 from students me
+        where me.id = ${entityId} and me.batch_id = bs.batch_id) as studies
+    from batch_subjects bs
+    join batches b on b.id = bs.batch_id and b.deleted_at is null
+    join subjects s on s.id = bs.subject_id and s.deleted_at is null
+    where bs.id = ${batchSubjectId} and bs.institution_id = ${institutionId} and bs.deleted_at is null`);
+  return result.rows[0];
+}
+
+export interface TopicRow extends Record<string, unknown> {
+  id: string;
+  subject_id: string;
+  /** The topic and its chapter are both visible to students. */
+  visible: boolean;
+}
+
+/** A live topic of a live chapter and subject of the institution. */
+export async function findTopic(
+  db: Database,
+  institutionId: string,
+  topicId: string,
+): Promise<TopicRow | undefined> {
+  const result = await db.execute<TopicRow>(sql`
+    select t.id, c.subject_id, (t.visibility and c.visibility) as visible
+    from topics t
+    join chapters c on c.id = t.chapter_id and c.deleted_at is null
+    join subjects s on s.id = c.subject_id and s.deleted_at is null
+    where t.id = ${topicId} and t.institution_id = ${institutionId} and t.deleted_at is null`);
+  return result.rows[0];
+}
+
+export interface ResponseRow extends Record<string, unknown> {
+  id: string;
+  doubt_id: string;
+  author_user_id: string;
+}
+
+/** A live reply of a live doubt of the institution. */
+export async function findResponse(
+  db: Database,
+  institutionId: string,
+  responseId: string,
+): Promise<ResponseRow | undefined> {
+  const result = await db.execute<ResponseRow>(sql`
+    select dr.id, dr.doubt_id, dr.author_user_id
+    from doubt_responses dr
+    join doubts d on d.id = dr.doubt_id and d.deleted_at is null
+    where dr.id = ${responseId} and dr.institution_id = ${institutionId} and dr.deleted_at is null`);
+  return result.rows[0];
+}
+
+/** The name a reply is signed with: the student's or faculty member's, a moderator's username. */
+export async function authorName(db: Database, userId: string): Promise<string> {
+  const result = await db.execute<{ name: string }>(sql`
+    select coalesce(st.name, f.name, u.username) as name
+    from users u
+    left join students st on st.user_id = u.id
+    left join faculties f on f.user_id = u.id
+    where u.id = ${userId}`);
+  return result.rows[0]?.name ?? '';
+}

@@ -1,0 +1,225 @@
+import {
+  type CreateDoubtBody,
+  type Doubt,
+  type DoubtListQuery,
+  type DoubtResponse,
+  MESSAGES,
+  type RespondBody,
+} from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app.js';
+import { doubtResponses, doubts } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { institutionOf } from '../../lib/tenancy.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { subjectAccess } from '../subjects/subjects.policy.js';
+import { mayEditDoubt, mayEditResponse, mayUseBatchSubject } from './doubts.policy.js';
+import { presentDoubt, presentResponse } from './doubts.presenter.js';
+import * as repository from './doubts.repository.js';
+
+const present = (rows: repository.DoubtRow[], user: AuthUser) => rows.map((row) => presentDoubt(row, user));
+
+/**
+ * A live batch subject of the caller's institution that the caller belongs to (`mayUseBatchSubject`):
+ * 404 when their institution has no such batch subject, 403 when it is not theirs.
+ */
+export async function assertBatchSubject(
+  deps: AppDeps,
+  user: AuthUser,
+  batchSubjectId: string,
+): Promise<repository.BatchSubjectRow> {
+  const row = await repository.findBatchSubject(deps.db, institutionOf(user), batchSubjectId, user.entityId);
+  if (!row) throw notFound();
+  if (!mayUseBatchSubject(user.permission, row)) throw forbidden();
+  return row;
+}
+
+/** GET /api/doubts: the caller's batch subjects' doubts, optionally of one and by status. */
+export async function listDoubts(deps: AppDeps, user: AuthUser, query: DoubtListQuery): Promise<Doubt[]> {
+  if (query.batch_subject_id) await assertBatchSubject(deps, user, query.batch_subject_id);
+  const rows = await repository.listDoubts(deps.db, institutionOf(user), user, {
+    batchSubjectId: query.batch_subject_id,
+    status: query.status,
+  });
+  return present(rows, user);
+}
+
+/** GET /api/users/me/doubts: a student's own doubts; a faculty member's batch subjects' doubts. */
+export async function listOwnDoubts(deps: AppDeps, user: AuthUser, query: DoubtListQuery): Promise<Doubt[]> {
+  if (user.permission !== 'student') return listDoubts(deps, user, query);
+  if (query.batch_subject_id) await assertBatchSubject(deps, user, query.batch_subject_id);
+  const rows = await repository.listDoubts(deps.db, institutionOf(user), user, {
+    batchSubjectId: query.batch_subject_id,
+    status: query.status,
+    studentId: user.entityId,
+  });
+  return present(rows, user);
+}
+
+export async function listBatchSubjectDoubts(
+  deps: AppDeps,
+  user: AuthUser,
+  batchSubjectId: string,
+): Promise<Doubt[]> {
+  await assertBatchSubject(deps, user, batchSubjectId);
+  const rows = await repository.listDoubts(deps.db, institutionOf(user), user, { batchSubjectId });
+  return present(rows, user);
+}
+
+/**
+ * A topic's doubts in the caller's batch subjects. Only an empty answer needs the access check:
+ * a topic the caller cannot read (hidden from a student, another institution's) answers 404, a
+ * subject they neither teach nor study 403, as reading the topic itself would.
+ */
+export async function listTopicDoubts(deps: AppDeps, user: AuthUser, topicId: string): Promise<Doubt[]> {
+  const institutionId = institutionOf(user);
+  const rows = await repository.listDoubts(deps.db, institutionId, user, { topicId });
+  if (rows.length > 0) return present(rows, user);
+  const topic = await repository.findTopic(deps.db, institutionId, topicId);
+  if (!topic || (user.permission === 'student' && !topic.visible)) throw notFound();
+  const access = await subjectAccess(deps, user, topic.subject_id);
+  if (!access) throw notFound();
+  if (!access.read) throw forbidden();
+  return [];
+}
+
+/** GET /api/doubts/ids: those of the given doubts the caller may see; the others are left out. */
+export async function listDoubtsByIds(deps: AppDeps, user: AuthUser, ids: string[]): Promise<Doubt[]> {
+  const rows = await repository.listDoubts(deps.db, institutionOf(user), user, { ids });
+  return present(rows, user);
+}
+
+/** A live doubt of the caller's institution (404 otherwise) that they may see (403 otherwise). */
+async function readableDoubt(deps: AppDeps, user: AuthUser, doubtId: string): Promise<repository.DoubtRow> {
+  const row = await repository.findDoubt(deps.db, institutionOf(user), user, doubtId);
+  if (!row) throw notFound();
+  if (!row.readable) throw forbidden();
+  return row;
+}
+
+export async function getDoubt(deps: AppDeps, user: AuthUser, doubtId: string): Promise<Doubt> {
+  return presentDoubt(await readableDoubt(deps, user, doubtId), user);
+}
+
+/**
+ * A student asks on a visible topic of a visible chapter through a batch subject of their batch;
+ * the topic must belong to that batch subject's subject.
+ */
+export async function createDoubt(deps: AppDeps, user: AuthUser, body: CreateDoubtBody): Promise<Doubt> {
+  const institutionId = institutionOf(user);
+  const batchSubject = await assertBatchSubject(deps, user, body.batch_subject_id);
+  const topic = await repository.findTopic(deps.db, institutionId, body.topic_id);
+  if (!topic?.visible) throw notFound();
+  if (topic.subject_id !== batchSubject.subject_id) {
+    throw badRequest(MESSAGES.topicNotInSubject, { topic_id: MESSAGES.topicNotInSubject });
+  }
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .insert(doubts)
+    .values({
+      institutionId,
+      studentId: user.entityId,
+      topicId: topic.id,
+      batchSubjectId: batchSubject.id,
+      doubtText: body.doubt_text,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: doubts.id });
+  return getDoubt(deps, user, row!.id);
+}
+
+/** The doubt, if the caller asked it: 404 when their institution has no such doubt, 403 when not theirs. */
+async function ownDoubt(deps: AppDeps, user: AuthUser, doubtId: string): Promise<repository.DoubtRow> {
+  const row = await repository.findDoubt(deps.db, institutionOf(user), user, doubtId);
+  if (!row) throw notFound();
+  if (!mayEditDoubt(user, row.student_id)) throw forbidden();
+  return row;
+}
+
+export async function updateDoubt(
+  deps: AppDeps,
+  user: AuthUser,
+  doubtId: string,
+  doubtText: string,
+): Promise<Doubt> {
+  const row = await ownDoubt(deps, user, doubtId);
+  await deps.db.update(doubts).set({ doubtText, updatedAt: deps.clock.now() }).where(eq(doubts.id, row.id));
+  const updated = await repository.findDoubt(deps.db, institutionOf(user), user, doubtId);
+  return presentDoubt(updated!, user);
+}
+
+/** Soft delete: the doubt and its replies leave every list. */
+export async function deleteDoubt(deps: AppDeps, user: AuthUser, doubtId: string): Promise<void> {
+  const row = await ownDoubt(deps, user, doubtId);
+  const now = deps.clock.now();
+  await deps.db.update(doubts).set({ deletedAt: now, updatedAt: now }).where(eq(doubts.id, row.id));
+}
+
+/**
+ * A reply to a doubt the caller may see: a teacher of its batch subject or a moderator answers, a
+ * student of its batch follows up. Signed with the author's name as it is now.
+ */
+export async function respond(deps: AppDeps, user: AuthUser, body: RespondBody): Promise<DoubtResponse> {
+  const doubt = await readableDoubt(deps, user, body.doubt_id);
+  const name = await repository.authorName(deps.db, user.userId);
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .insert(doubtResponses)
+    .values({
+      institutionId: institutionOf(user),
+      doubtId: doubt.id,
+      authorUserId: user.userId,
+      authorRole: user.permission,
+      authorName: name,
+      responseText: body.response_text,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return presentResponse(responseJson(row!), user);
+}
+
+function responseJson(row: typeof doubtResponses.$inferSelect): repository.ResponseJson {
+  return {
+    _id: row.id,
+    response_text: row.responseText,
+    doubt_id: row.doubtId,
+    author_user_id: row.authorUserId,
+    author_role: row.authorRole,
+    author_name: row.authorName,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The reply, if the caller wrote it: 404 when their institution has no such reply, 403 when not theirs. */
+async function ownResponse(deps: AppDeps, user: AuthUser, responseId: string) {
+  const row = await repository.findResponse(deps.db, institutionOf(user), responseId);
+  if (!row) throw notFound();
+  if (!mayEditResponse(user, row.author_user_id)) throw forbidden();
+  return row;
+}
+
+export async function updateResponse(
+  deps: AppDeps,
+  user: AuthUser,
+  responseId: string,
+  responseText: string,
+): Promise<DoubtResponse> {
+  const own = await ownResponse(deps, user, responseId);
+  const [row] = await deps.db
+    .update(doubtResponses)
+    .set({ responseText, updatedAt: deps.clock.now() })
+    .where(eq(doubtResponses.id, own.id))
+    .returning();
+  return presentResponse(responseJson(row!), user);
+}
+
+export async function deleteResponse(deps: AppDeps, user: AuthUser, responseId: string): Promise<void> {
+  const own = await ownResponse(deps, user, responseId);
+  const now = deps.clock.now();
+  await deps.db
+    .update(doubtResponses)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(eq(doubtResponses.id, own.id));
+}
