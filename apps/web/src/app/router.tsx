@@ -1,24 +1,14 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { RouteError } from '../components/RouteError';
-import { chaptersRoutes } from '../features/chapters/routes';
-import { doubtsRoutes } from '../features/doubts/routes';
-import { facultyRoutes } from '../features/faculty/routes';
-import { institutionsRoutes } from '../features/institutions/routes';
-import { learnRoutes } from '../features/learn/routes';
-import { studentsRoutes } from '../features/students/routes';
-import { studyPlansRoutes } from '../features/study-plans/routes';
-import { subjectsRoutes } from '../features/subjects/routes';
-import { teachRoutes } from '../features/teach/routes';
-import { topicsRoutes } from '../features/topics/routes';
 import { PublicOnly } from './guards/PublicOnly';
 import { RequireSession } from './guards/RequireSession';
 
 // Every page is its own chunk: /login loads only the shell and the login page.
 const loginPage = async () => ({ Component: (await import('../features/auth/pages/LoginPage')).LoginPage });
-const profilePage = async () => ({
-  Component: (await import('../features/profile/pages/ProfilePage')).ProfilePage,
-});
+
+/** The signed-in layout's route; its pages are added on the first visit (`patchRoutesOnNavigation`). */
+const APP_LAYOUT_ID = 'app';
 
 export const routes: RouteObject[] = [
   {
@@ -38,34 +28,9 @@ export const routes: RouteObject[] = [
         Component: RequireSession,
         children: [
           {
+            id: APP_LAYOUT_ID,
             lazy: async () => ({ Component: (await import('./layouts/AppLayout')).AppLayout }),
-            children: [
-              {
-                path: 'dashboard/*',
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/pages/DashboardPage')).DashboardPage,
-                }),
-              },
-              { path: 'me/profile', lazy: profilePage },
-              { path: 'faculty/profile', lazy: profilePage },
-              { path: 'profile', lazy: profilePage },
-              ...institutionsRoutes,
-              ...subjectsRoutes,
-              ...chaptersRoutes,
-              ...topicsRoutes,
-              ...studyPlansRoutes,
-              ...studentsRoutes,
-              ...facultyRoutes,
-              ...learnRoutes,
-              ...doubtsRoutes,
-              ...teachRoutes,
-              {
-                path: '*',
-                lazy: async () => ({
-                  Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage,
-                }),
-              },
-            ],
+            children: [],
           },
         ],
       },
@@ -73,4 +38,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let signedInRoutesAdded = false;
+
+/**
+ * The table of signed-in pages (and every lazy import in it) grows with each feature; loading it
+ * only when a path outside the sign-in pages is first visited keeps it out of the sign-in page's
+ * download (its 150 KB budget).
+ */
+export const router = createBrowserRouter(routes, {
+  async patchRoutesOnNavigation({ patch }) {
+    if (signedInRoutesAdded) return;
+    const { signedInRoutes } = await import('./signed-in-routes');
+    if (signedInRoutesAdded) return;
+    signedInRoutesAdded = true;
+    patch(APP_LAYOUT_ID, signedInRoutes);
+  },
+});

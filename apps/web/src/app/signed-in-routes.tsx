@@ -1,0 +1,47 @@
+import type { RouteObject } from 'react-router';
+import { chaptersRoutes } from '../features/chapters/routes';
+import { doubtsRoutes } from '../features/doubts/routes';
+import { facultyRoutes } from '../features/faculty/routes';
+import { institutionsRoutes } from '../features/institutions/routes';
+import { learnRoutes } from '../features/learn/routes';
+import { studentsRoutes } from '../features/students/routes';
+import { studyPlansRoutes } from '../features/study-plans/routes';
+import { subjectsRoutes } from '../features/subjects/routes';
+import { teachRoutes } from '../features/teach/routes';
+import { topicsRoutes } from '../features/topics/routes';
+
+const profilePage = async () => ({
+  Component: (await import('../features/profile/pages/ProfilePage')).ProfilePage,
+});
+
+/**
+ * Every page of the signed-in layout, each a lazy chunk. This table is itself loaded on the first
+ * visit to a signed-in page (`router.tsx`), so the sign-in page never downloads it.
+ */
+export const signedInRoutes: RouteObject[] = [
+  {
+    path: 'dashboard/*',
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/pages/DashboardPage')).DashboardPage,
+    }),
+  },
+  { path: 'me/profile', lazy: profilePage },
+  { path: 'faculty/profile', lazy: profilePage },
+  { path: 'profile', lazy: profilePage },
+  ...institutionsRoutes,
+  ...subjectsRoutes,
+  ...chaptersRoutes,
+  ...topicsRoutes,
+  ...studyPlansRoutes,
+  ...studentsRoutes,
+  ...facultyRoutes,
+  ...learnRoutes,
+  ...doubtsRoutes,
+  ...teachRoutes,
+  {
+    path: '*',
+    lazy: async () => ({
+      Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage,
+    }),
+  },
+];
