@@ -1,7 +1,12 @@
-import { Grid, Paper, Tabs, Title } from '@mantine/core';
-import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { Anchor, Avatar, Center, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
+import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { PageHeader } from '../../../components/PageHeader';
+import { errorMessage } from '../../../lib/api';
+import { type DoubtStatus, useDoubts, useMyBatchSubjects, useMyStudents } from '../../doubts/api';
+import { DoubtList } from '../../doubts/components/DoubtList';
+import { doubtTopic, facultyTopicPath } from '../../doubts/links';
 import classes from './home.module.css';
 
 interface SubTab {
@@ -10,17 +15,78 @@ interface SubTab {
   empty: string;
 }
 
-function SubTabs({ tabs, label }: { tabs: readonly SubTab[]; label: string }) {
+const DOUBT_TABS = [
+  { value: 'new', label: LABELS.newTab, empty: MESSAGES.noNewDoubts },
+  { value: 'replied', label: LABELS.repliedTab, empty: MESSAGES.noRepliedDoubts },
+] as const satisfies readonly (SubTab & { value: DoubtStatus })[];
+
+const EVALUATION_TABS = [
+  { value: 'pending', label: LABELS.pendingTab, empty: MESSAGES.noPendingExaminations },
+  { value: 'evaluated', label: LABELS.evaluatedTab, empty: MESSAGES.noEvaluatedExaminations },
+] as const;
+
+function Loading() {
   return (
-    <Tabs defaultValue={tabs[0].value} variant="pills" mt="md">
-      <Tabs.List aria-label={label}>
-        {tabs.map((tab) => (
+    <Center py="xl">
+      <Loader aria-label={LABELS.loading} />
+    </Center>
+  );
+}
+
+/** New or replied doubts of the faculty member's batch subjects, each with a reply box. */
+function DoubtsOfStatus({ status, empty }: { status: DoubtStatus; empty: string }) {
+  const doubts = useDoubts({ status });
+  const subjects = useMyBatchSubjects();
+  if (doubts.isPending) return <Loading />;
+  if (doubts.isError) return <EmptyNote text={errorMessage(doubts.error)} />;
+  const batchOf = (batchSubjectId: string) =>
+    subjects.data?.find((subject) => subject._id === batchSubjectId)?.batch_id;
+  return (
+    <DoubtList
+      doubts={doubts.data}
+      viewer="faculty"
+      emptyText={empty}
+      topicPath={(doubt) => facultyTopicPath(doubtTopic(doubt, batchOf))}
+    />
+  );
+}
+
+function DoubtTabs() {
+  return (
+    <Tabs defaultValue="new" variant="pills" mt="md" keepMounted={false}>
+      <Group justify="space-between" gap="xs" mb="md">
+        <Tabs.List aria-label={LABELS.studentsDoubts}>
+          {DOUBT_TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Anchor component={Link} to="/me/faculty/doubts" size="sm">
+          {LABELS.doubtsViewAll}
+        </Anchor>
+      </Group>
+      {DOUBT_TABS.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value}>
+          <DoubtsOfStatus status={tab.value} empty={tab.empty} />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+// Examinations arrive with the assessments feature; until then both lists are empty.
+function EvaluationTabs() {
+  return (
+    <Tabs defaultValue={EVALUATION_TABS[0].value} variant="pills" mt="md">
+      <Tabs.List aria-label={LABELS.examEvaluations}>
+        {EVALUATION_TABS.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value}>
             {tab.label}
           </Tabs.Tab>
         ))}
       </Tabs.List>
-      {tabs.map((tab) => (
+      {EVALUATION_TABS.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value}>
           <EmptyNote text={tab.empty} />
         </Tabs.Panel>
@@ -29,17 +95,47 @@ function SubTabs({ tabs, label }: { tabs: readonly SubTab[]; label: string }) {
   );
 }
 
-const DOUBT_TABS = [
-  { value: 'new', label: LABELS.newTab, empty: MESSAGES.noNewDoubts },
-  { value: 'replied', label: LABELS.repliedTab, empty: MESSAGES.noRepliedDoubts },
-] as const;
+/** The students of the faculty member's batch subjects. */
+function StudentsPanel() {
+  const students = useMyStudents();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={LABELS.students}>
+      <Title order={3} size="h4" mb="sm">
+        {students.data && students.data.length > 0
+          ? formatMessage(LABELS.doubtsSubjectCount, {
+              title: LABELS.students,
+              count: String(students.data.length),
+            })
+          : LABELS.students}
+      </Title>
+      {students.isPending ? (
+        <Loading />
+      ) : students.isError ? (
+        <EmptyNote text={errorMessage(students.error)} />
+      ) : students.data.length === 0 ? (
+        <EmptyNote text={MESSAGES.noStudentsAssigned} />
+      ) : (
+        <Stack gap="xs" mah={480} style={{ overflowY: 'auto' }} data-testid="faculty-students">
+          {students.data.map((student) => (
+            <Group key={student._id} gap="sm" wrap="nowrap">
+              <Avatar src={student.avatar} name={student.name} color="initials" size="sm" />
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} truncate>
+                  {student.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {student.batch_title}
+                </Text>
+              </div>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
 
-const EVALUATION_TABS = [
-  { value: 'pending', label: LABELS.pendingTab, empty: MESSAGES.noPendingExaminations },
-  { value: 'evaluated', label: LABELS.evaluatedTab, empty: MESSAGES.noEvaluatedExaminations },
-] as const;
-
-/** Faculty home: doubts and exam evaluations, and the student list panel (learning §2 "Faculty home"). */
+/** Faculty home: students' doubts and exam evaluations, and the student list panel (learning §2 "Faculty home"). */
 export function FacultyHome() {
   return (
     <>
@@ -47,27 +143,22 @@ export function FacultyHome() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-            <Tabs defaultValue="doubts" classNames={{ tab: classes.tab }}>
+            <Tabs defaultValue="doubts" classNames={{ tab: classes.tab }} keepMounted={false}>
               <Tabs.List>
                 <Tabs.Tab value="doubts">{LABELS.studentsDoubts}</Tabs.Tab>
                 <Tabs.Tab value="evaluations">{LABELS.examEvaluations}</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="doubts">
-                <SubTabs tabs={DOUBT_TABS} label={LABELS.studentsDoubts} />
+                <DoubtTabs />
               </Tabs.Panel>
               <Tabs.Panel value="evaluations">
-                <SubTabs tabs={EVALUATION_TABS} label={LABELS.examEvaluations} />
+                <EvaluationTabs />
               </Tabs.Panel>
             </Tabs>
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="md" p="md">
-            <Title order={3} size="h4">
-              {LABELS.students}
-            </Title>
-            <EmptyNote text={MESSAGES.noStudentsAssigned} />
-          </Paper>
+          <StudentsPanel />
         </Grid.Col>
       </Grid>
     </>

@@ -1,0 +1,73 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import type { Doubt } from '@portal/shared';
+import { Link } from 'react-router';
+import { EmptyNote } from '../../../components/EmptyNote';
+import { groupByTopic } from '../doubt-groups';
+import { DoubtThread, type DoubtViewer } from './DoubtThread';
+
+export interface DoubtListProps {
+  doubts: readonly Doubt[];
+  viewer: DoubtViewer;
+  emptyText: string;
+  /** Group under topic headings (the doubts pages); otherwise a flat list. */
+  grouped?: boolean;
+  /** The path of a doubt's topic: the groups' heading links, or a topic line on each doubt of a flat list. */
+  topicPath?: (doubt: Doubt) => string | undefined;
+  replyable?: boolean;
+}
+
+/** A list of doubt threads, flat or grouped by topic, with the list's empty text. */
+export function DoubtList({
+  doubts,
+  viewer,
+  emptyText,
+  grouped = false,
+  topicPath,
+  replyable,
+}: DoubtListProps) {
+  if (doubts.length === 0) return <EmptyNote text={emptyText} />;
+  if (!grouped) {
+    return (
+      <Stack gap="sm">
+        {doubts.map((doubt) => (
+          <DoubtThread
+            key={doubt._id}
+            doubt={doubt}
+            viewer={viewer}
+            replyable={replyable}
+            showTopic={Boolean(topicPath)}
+            topicPath={topicPath?.(doubt)}
+          />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {groupByTopic(doubts).map((group) => {
+        const path = topicPath?.(group.doubts[0]);
+        return (
+          <Stack gap="sm" key={group.topicId} component="section" data-testid="doubt-topic-group">
+            <div>
+              <Title order={3} size="h5">
+                {path ? (
+                  <Anchor component={Link} to={path} inherit>
+                    {group.topicTitle}
+                  </Anchor>
+                ) : (
+                  group.topicTitle
+                )}
+              </Title>
+              <Text size="xs" c="dimmed">
+                {group.chapterTitle}
+              </Text>
+            </div>
+            {group.doubts.map((doubt) => (
+              <DoubtThread key={doubt._id} doubt={doubt} viewer={viewer} replyable={replyable} />
+            ))}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import { Badge, Center, Grid, Loader, NavLink, Paper, Stack, Title } from '@mantine/core';
+import type { Doubt } from '@portal/shared';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyNote } from '../../../components/EmptyNote';
+import { errorMessage } from '../../../lib/api';
+import { useDoubts, useMyBatchSubjects } from '../api';
+import { doubtTopic, type TopicSelection } from '../links';
+import { DoubtList } from './DoubtList';
+import type { DoubtViewer } from './DoubtThread';
+
+interface DoubtsBrowserProps {
+  viewer: DoubtViewer;
+  /** The page's doubts of one batch subject (or all of them when none is chosen). */
+  useSubjectDoubts: (batchSubjectId: string | null) => {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    data: Doubt[] | undefined;
+  };
+  topicPath: (selection: TopicSelection) => string;
+  /** Faculty teach several batches: their subjects are named with the batch. */
+  withBatch: boolean;
+}
+
+/**
+ * The doubts pages: the caller's subjects on the left (selection in `?subject=`), and the chosen
+ * subject's doubts (all subjects' without one) grouped by topic.
+ */
+export function DoubtsBrowser({ viewer, useSubjectDoubts, topicPath, withBatch }: DoubtsBrowserProps) {
+  const [params, setParams] = useSearchParams();
+  const subjects = useMyBatchSubjects();
+  const all = useDoubts();
+  const selectedId = params.get('subject');
+  const selected = subjects.data?.find((subject) => subject._id === selectedId) ?? null;
+  const doubts = useSubjectDoubts(selected ? selected._id : null);
+
+  const counts = useMemo(() => {
+    const byId = new Map<string, number>();
+    for (const doubt of all.data ?? [])
+      byId.set(doubt.batch_subject_id, (byId.get(doubt.batch_subject_id) ?? 0) + 1);
+    return byId;
+  }, [all.data]);
+
+  const batchOf = (batchSubjectId: string) =>
+    subjects.data?.find((subject) => subject._id === batchSubjectId)?.batch_id;
+
+  const choose = (batchSubjectId: string | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (batchSubjectId) next.set('subject', batchSubjectId);
+        else next.delete('subject');
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (subjects.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={LABELS.loading} />
+      </Center>
+    );
+  }
+  if (subjects.isError) return <EmptyNote text={errorMessage(subjects.error)} />;
+  if (subjects.data.length === 0) return <EmptyNote text={MESSAGES.noSubjectsAvilable} />;
+
+  const list = doubts.data ?? [];
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+        <Paper withBorder radius="md" p="xs" component="nav" aria-label={LABELS.doubtsSubjects}>
+          <NavLink
+            component="button"
+            label={LABELS.doubtsAllSubjects}
+            active={!selected}
+            onClick={() => choose(null)}
+            rightSection={all.data && <Badge variant="light">{all.data.length}</Badge>}
+          />
+          {subjects.data.map((subject) => (
+            <NavLink
+              key={subject._id}
+              component="button"
+              label={subject.subject_title}
+              description={withBatch ? subject.batch_title : undefined}
+              active={subject._id === selected?._id}
+              onClick={() => choose(subject._id)}
+              rightSection={all.data && <Badge variant="light">{counts.get(subject._id) ?? 0}</Badge>}
+            />
+          ))}
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {formatMessage(LABELS.doubtsAll, { count: String(list.length) })}
+          </Title>
+          {doubts.isPending ? (
+            <Center py="xl">
+              <Loader aria-label={LABELS.loading} />
+            </Center>
+          ) : doubts.isError ? (
+            <EmptyNote text={errorMessage(doubts.error)} />
+          ) : (
+            <DoubtList
+              doubts={list}
+              viewer={viewer}
+              grouped
+              emptyText={selected ? LABELS.doubtsNoSubjectDoubts : LABELS.doubtsNoDoubtsYet}
+              topicPath={(doubt) => topicPath(doubtTopic(doubt, batchOf))}
+            />
+          )}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,26 @@
+import { LABELS } from '@portal/shared/messages';
+import { PageHeader } from '../../../components/PageHeader';
+import { useDoubts } from '../api';
+import { DoubtsBrowser } from '../components/DoubtsBrowser';
+import { useDoubtViewer } from '../components/TopicQaPanel';
+import { facultyTopicPath } from '../links';
+
+function useFacultySubjectDoubts(batchSubjectId: string | null) {
+  return useDoubts({ batchSubjectId: batchSubjectId ?? undefined });
+}
+
+/** /me/faculty/doubts: the doubts of the faculty member's batch subjects, grouped by topic, to reply to. */
+export function FacultyDoubtsPage() {
+  const viewer = useDoubtViewer();
+  return (
+    <>
+      <PageHeader title={LABELS.facultyDoubtsPageTitle} />
+      <DoubtsBrowser
+        viewer={viewer}
+        useSubjectDoubts={useFacultySubjectDoubts}
+        topicPath={facultyTopicPath}
+        withBatch
+      />
+    </>
+  );
+}

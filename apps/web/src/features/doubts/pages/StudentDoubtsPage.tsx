@@ -1,0 +1,26 @@
+import { LABELS } from '@portal/shared/messages';
+import { PageHeader } from '../../../components/PageHeader';
+import { useBatchSubjectDoubts, useDoubts } from '../api';
+import { DoubtsBrowser } from '../components/DoubtsBrowser';
+import { studentTopicPath } from '../links';
+
+function useStudentSubjectDoubts(batchSubjectId: string | null) {
+  const one = useBatchSubjectDoubts(batchSubjectId);
+  const all = useDoubts();
+  return batchSubjectId ? one : all;
+}
+
+/** /me/doubts: the doubts of the student's subjects, grouped by topic (learning §2 "Doubts"). */
+export function StudentDoubtsPage() {
+  return (
+    <>
+      <PageHeader title={LABELS.doubtsPageTitle} />
+      <DoubtsBrowser
+        viewer="student"
+        useSubjectDoubts={useStudentSubjectDoubts}
+        topicPath={studentTopicPath}
+        withBatch={false}
+      />
+    </>
+  );
+}

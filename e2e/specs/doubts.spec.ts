@@ -1,0 +1,366 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { PHONE, snap } from '../support/browser.js';
+import { DEMO_PASSWORD, signIn, usePortal } from '../support/portal.js';
+
+const portal = usePortal('doubts');
+
+async function login(username: string): Promise<string> {
+  const response = await fetch(`${portal.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  assert.ok(response.ok, `login ${username}: ${response.status}`);
+  return ((await response.json()) as { data: { jwt: string } }).data.jwt;
+}
+
+/** Prerequisite data goes through the API as the moderator, so no authoring screen is needed. */
+let token = '';
+async function call<T>(urlPath: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${portal.baseUrl}/api${urlPath}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const json = (await response.json()) as { data: T };
+  assert.ok(response.ok, `${urlPath}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+const paragraph = (text: string) => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
+
+// A word that appears in the one topic only: the automated answer must find that topic.
+const UNIQUE_WORD = 'quorblax';
+const TOPIC_TITLE = 'Glowing crystals';
+const OTHER_TOPIC_TITLE = 'Ordinary rocks';
+const FACULTY_NAME = 'Anita Sharma';
+const QUESTION = `Why do ${UNIQUE_WORD} crystals glow in the dark?`;
+const EDITED_QUESTION = `Do ${UNIQUE_WORD} crystals glow in daylight too?`;
+const REPLY = 'They absorb ultraviolet light and give it back slowly.';
+const FOLLOW_UP = 'Thank you, that helps.';
+
+const ids = {} as { batch: string; batchSubject: string; chapter: string; topic: string };
+
+let prepared: Promise<void> | undefined;
+const ready = () => {
+  prepared ??= prepare();
+  return prepared;
+};
+async function prepare() {
+  token = await login('moderator');
+  const { batches } = await call<{ batches: { _id: string; title: string }[] }>('/batches');
+  // The demo `student` and `student2` are in Class 10 A.
+  ids.batch = batches.find((batch) => batch.title === 'Class 10 A')!._id;
+  const { subject } = await call<{ subject: { _id: string } }>('/subjects', {
+    body: { title: 'Mineralogy', code: 'MIN-10', subject_logo: 'science' },
+  });
+  const { batch_subjects } = await call<{ batch_subjects: { _id: string }[] }>('/batch-subjects', {
+    body: { batch_id: ids.batch, subject_ids: [subject._id] },
+  });
+  ids.batchSubject = batch_subjects[0]!._id;
+  const { faculties } = await call<{ faculties: { _id: string; name: string }[] }>(
+    '/faculties/complete-list',
+  );
+  const faculty = faculties.find((candidate) => candidate.name === FACULTY_NAME)!;
+  await call('/batch-subjects/faculties', {
+    body: { batch_subject_id: ids.batchSubject, faculty_ids: [faculty._id] },
+  });
+  ids.chapter = (
+    await call<{ chapter: { _id: string } }>('/chapters', {
+      body: { title: 'Crystals', description: 'How crystals form and shine.', subject_id: subject._id },
+    })
+  ).chapter._id;
+  const topic = (title: string, text: string) =>
+    call<{ topic: { _id: string } }>('/topics', {
+      body: {
+        title,
+        type: 'audio',
+        content_uri: 'https://audio.example.org/crystals.mp3',
+        wysiwyg_state: paragraph(text),
+        author_id: faculty._id,
+        chapter_id: ids.chapter,
+      },
+    });
+  ids.topic = (
+    await topic(
+      TOPIC_TITLE,
+      `${UNIQUE_WORD[0]!.toUpperCase()}${UNIQUE_WORD.slice(1)} crystals glow because they store ultraviolet light.`,
+    )
+  ).topic._id;
+  await topic(OTHER_TOPIC_TITLE, 'Granite and basalt are common rocks that do not shine.');
+}
+
+const topicDetailUrl = () =>
+  `/me/subjects/chapters/topics/detail?${new URLSearchParams({
+    batch: ids.batch,
+    subject: ids.batchSubject,
+    chapter: ids.chapter,
+    topic: ids.topic,
+  })}`;
+
+/** The doubt thread whose text is exactly `text`. */
+const doubt = (scope: Page | Locator, text: string) => {
+  const page = 'keyboard' in scope ? scope : scope.page();
+  return scope
+    .getByTestId('doubt')
+    .filter({ has: page.getByTestId('doubt-text').getByText(text, { exact: true }) });
+};
+
+async function openQa(page: Page) {
+  await page.goto(topicDetailUrl());
+  await page.getByRole('tab', { name: /^Q&A \(\d+\)$/ }).click();
+  await page.getByRole('textbox', { name: LABELS.doubtsAskLabel }).waitFor();
+}
+
+describe('doubts: asking, the automated answer, faculty replies, follow-ups, edit and delete', () => {
+  let studentContext: BrowserContext;
+  let facultyContext: BrowserContext;
+  let student: Page;
+  let faculty: Page;
+
+  before(async () => {
+    await ready();
+    studentContext = await portal.newContext();
+    student = await studentContext.newPage();
+    await signIn(student, 'student');
+    // The teacher works in a second browser at the same time.
+    facultyContext = await portal.newContext();
+    faculty = await facultyContext.newPage();
+    await signIn(faculty, 'faculty');
+  });
+  after(async () => {
+    await studentContext?.close();
+    await facultyContext?.close();
+  });
+
+  it('lets the student ask a doubt on a topic and shows the automated answer citing that topic', async () => {
+    await openQa(student);
+    assert.equal(await student.getByRole('tab', { name: 'Q&A (0)' }).count(), 1);
+    await student.getByText(LABELS.doubtsNoDoubtsYet, { exact: true }).waitFor();
+
+    // An empty question is refused before anything is sent.
+    await student.getByRole('button', { name: LABELS.doubtsAskButton, exact: true }).click();
+    await student.getByText(MESSAGES.fillTheForm, { exact: true }).waitFor();
+
+    // Hold the answer back a moment so the thinking text is seen.
+    await student.route('**/api/doubts/auto-answer', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await student.getByRole('textbox', { name: LABELS.doubtsAskLabel }).fill(QUESTION);
+    await student.getByRole('button', { name: LABELS.doubtsAskButton, exact: true }).click();
+    const block = student.getByRole('region', { name: MESSAGES.automatedAnswer });
+    await block.getByText(MESSAGES.automatedAnswerThinking, { exact: true }).waitFor();
+    await block.getByTestId('auto-answer-text').waitFor();
+    await student.unroute('**/api/doubts/auto-answer');
+    await block.getByRole('heading', { name: MESSAGES.automatedAnswer }).waitFor();
+    const cited = block.getByRole('link', { name: TOPIC_TITLE, exact: true });
+    await cited.waitFor();
+    assert.match((await cited.getAttribute('href')) ?? '', new RegExp(`topic=${ids.topic}`));
+    assert.equal(await block.getByRole('link', { name: OTHER_TOPIC_TITLE }).count(), 0);
+
+    // The doubt itself is listed under the topic, by 'You', and the tab counts it.
+    const mine = doubt(student, QUESTION);
+    await mine.getByTestId('doubt-author').getByText('You', { exact: true }).waitFor();
+    await student.getByRole('tab', { name: 'Q&A (1)' }).waitFor();
+    assert.equal(await student.getByRole('textbox', { name: LABELS.doubtsAskLabel }).inputValue(), '');
+    await snap(student, 'doubts-topic-qa-desktop');
+  });
+
+  it('shows the doubt to the faculty member under New on the home, and refuses an empty reply', async () => {
+    await faculty.goto('/dashboard');
+    await faculty.getByRole('tab', { name: LABELS.studentsDoubts }).waitFor();
+    const fresh = doubt(faculty, QUESTION);
+    await fresh.waitFor();
+    // Faculty see the student's real name, and never the edit and delete of a doubt.
+    await fresh.getByTestId('doubt-author').getByText('Priya Nair', { exact: true }).waitFor();
+    assert.equal(await fresh.getByRole('button', { name: LABELS.doubtsDoubtActions }).count(), 0);
+    const topicLink = fresh.getByRole('link', {
+      name: formatMessage(LABELS.doubtsTopicLink, { title: TOPIC_TITLE }),
+    });
+    const href = (await topicLink.getAttribute('href')) ?? '';
+    assert.ok(href.startsWith('/me/faculty/subjects/chapters/topics/detail?'), href);
+    const query = new URLSearchParams(href.split('?')[1]);
+    assert.equal(query.get('topic'), ids.topic);
+    assert.equal(query.get('subject'), ids.batchSubject);
+    assert.equal(query.get('chapter'), ids.chapter);
+    assert.equal(query.get('batch'), ids.batch);
+
+    await fresh.getByRole('button', { name: LABELS.doubtsReplyButton, exact: true }).click();
+    await fresh.getByText(MESSAGES.answerYourDoubt, { exact: true }).waitFor();
+    await fresh.getByRole('textbox', { name: LABELS.doubtsReplyText }).fill('   ');
+    await fresh.getByRole('button', { name: LABELS.doubtsReplyButton, exact: true }).click();
+    await fresh.getByText(MESSAGES.answerYourDoubt, { exact: true }).waitFor();
+    await snap(faculty, 'doubts-faculty-home-new-desktop');
+  });
+
+  it('lets the faculty member reply on /me/faculty/doubts, grouped by topic, with the replied count', async () => {
+    await faculty.goto(`/me/faculty/doubts?subject=${ids.batchSubject}`);
+    const group = faculty.getByTestId('doubt-topic-group').filter({
+      has: faculty.getByRole('heading', { name: TOPIC_TITLE, exact: true }),
+    });
+    await group.waitFor();
+    await faculty.getByRole('heading', { name: formatMessage(LABELS.doubtsAll, { count: '1' }) }).waitFor();
+    const thread = doubt(group, QUESTION);
+    await thread
+      .getByText(formatMessage(LABELS.doubtsRepliedCount, { count: '0' }), { exact: true })
+      .waitFor();
+    await thread.getByRole('textbox', { name: LABELS.doubtsReplyText }).fill(REPLY);
+    await thread.getByRole('button', { name: LABELS.doubtsReplyButton, exact: true }).click();
+    await thread.getByTestId('doubt-response').getByText(REPLY, { exact: true }).waitFor();
+    await thread
+      .getByText(formatMessage(LABELS.doubtsRepliedCount, { count: '1' }), { exact: true })
+      .waitFor();
+    assert.equal(await thread.getByRole('textbox', { name: LABELS.doubtsReplyText }).inputValue(), '');
+    await snap(faculty, 'doubts-faculty-page-desktop');
+
+    // On the home the answered doubt has moved from New to Replied.
+    await faculty.goto('/dashboard');
+    await faculty.getByRole('tab', { name: LABELS.newTab, exact: true }).waitFor();
+    await faculty
+      .getByTestId('doubt')
+      .or(faculty.getByText(MESSAGES.noNewDoubts, { exact: true }))
+      .first()
+      .waitFor();
+    assert.equal(await doubt(faculty, QUESTION).count(), 0);
+    await faculty.getByRole('tab', { name: LABELS.repliedTab, exact: true }).click();
+    const replied = doubt(faculty, QUESTION);
+    await replied.getByTestId('doubt-response').getByText(REPLY, { exact: true }).waitFor();
+    await snap(faculty, 'doubts-faculty-home-replied-desktop');
+
+    const phone = await portal.newContext(PHONE);
+    try {
+      const small = await phone.newPage();
+      await signIn(small, 'faculty');
+      await small.getByRole('tab', { name: LABELS.repliedTab, exact: true }).click();
+      await doubt(small, QUESTION).waitFor();
+      await snap(small, 'doubts-faculty-home-phone');
+      await small.goto(`/me/faculty/doubts?subject=${ids.batchSubject}`);
+      await doubt(small, QUESTION).getByTestId('doubt-response').getByText(REPLY, { exact: true }).waitFor();
+      await snap(small, 'doubts-faculty-page-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('shows the teacher’s reply to the student on the topic and on /me/doubts, where they follow up', async () => {
+    await student.reload();
+    await student.getByRole('tab', { name: 'Q&A (1)' }).click();
+    const onTopic = doubt(student, QUESTION);
+    const answer = onTopic.getByTestId('doubt-response').filter({ hasText: REPLY });
+    await answer.getByText(FACULTY_NAME, { exact: true }).waitFor();
+    await answer.getByText(LABELS.doubtsTeacherBadge, { exact: true }).waitFor();
+
+    await student.goto('/me/doubts');
+    await student
+      .getByRole('navigation', { name: LABELS.doubtsSubjects })
+      .getByRole('button', { name: /Mineralogy/ })
+      .click();
+    await student.waitForURL(`**/me/doubts?subject=${ids.batchSubject}`);
+    await student.getByRole('heading', { name: formatMessage(LABELS.doubtsAll, { count: '1' }) }).waitFor();
+    const group = student.getByTestId('doubt-topic-group').filter({
+      has: student.getByRole('heading', { name: TOPIC_TITLE, exact: true }),
+    });
+    const thread = doubt(group, QUESTION);
+    await thread.getByTestId('doubt-author').getByText('You', { exact: true }).waitFor();
+    await thread.getByTestId('doubt-response').getByText(REPLY, { exact: true }).waitFor();
+    const topicHref = (await group.getByRole('link', { name: TOPIC_TITLE }).getAttribute('href')) ?? '';
+    assert.ok(topicHref.startsWith('/me/subjects/chapters/topics/detail?'), topicHref);
+    assert.match(topicHref, new RegExp(`topic=${ids.topic}`));
+
+    // The student's follow-up is theirs ('You'); an empty one is refused like a teacher's reply.
+    await thread.getByRole('button', { name: LABELS.doubtsReplyButton, exact: true }).click();
+    await thread.getByText(MESSAGES.answerYourDoubt, { exact: true }).waitFor();
+    await thread.getByRole('textbox', { name: LABELS.doubtsReplyText }).fill(FOLLOW_UP);
+    await thread.getByRole('button', { name: LABELS.doubtsReplyButton, exact: true }).click();
+    const followUp = thread.getByTestId('doubt-response').filter({ hasText: FOLLOW_UP });
+    await followUp.getByText('You', { exact: true }).waitFor();
+    await snap(student, 'doubts-student-page-desktop');
+
+    const phone = await portal.newContext(PHONE);
+    try {
+      const small = await phone.newPage();
+      await signIn(small, 'student');
+      await small.goto(`/me/doubts?subject=${ids.batchSubject}`);
+      await doubt(small, QUESTION).getByTestId('doubt-response').getByText(REPLY, { exact: true }).waitFor();
+      await snap(small, 'doubts-student-page-phone');
+      await small.goto(topicDetailUrl());
+      await small.getByRole('tab', { name: 'Q&A (1)' }).click();
+      await doubt(small, QUESTION).waitFor();
+      await snap(small, 'doubts-topic-qa-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('shows the doubt to another student as Anonymous, without edit or delete', async () => {
+    const other = await portal.newContext();
+    try {
+      const page = await other.newPage();
+      await signIn(page, 'student2');
+      await page.goto(`/me/doubts?subject=${ids.batchSubject}`);
+      const thread = doubt(page, QUESTION);
+      await thread.getByTestId('doubt-author').getByText('Anonymous', { exact: true }).waitFor();
+      // The teacher keeps their name; the first student's follow-up is anonymous too.
+      await thread.getByTestId('doubt-response').filter({ hasText: REPLY }).getByText(FACULTY_NAME).waitFor();
+      await thread
+        .getByTestId('doubt-response')
+        .filter({ hasText: FOLLOW_UP })
+        .getByText('Anonymous')
+        .waitFor();
+      assert.equal(await thread.getByRole('button', { name: LABELS.doubtsDoubtActions }).count(), 0);
+      assert.equal(await thread.getByRole('button', { name: LABELS.doubtsReplyActions }).count(), 0);
+      await snap(page, 'doubts-other-student-desktop');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('lets the student edit and then delete their own doubt', async () => {
+    // Held by its id: while it is edited its text is not on the page.
+    const id = await doubt(student, QUESTION).getAttribute('data-doubt-id');
+    assert.ok(id);
+    const thread = student.locator(`[data-doubt-id="${id}"]`);
+    await thread.getByRole('button', { name: LABELS.doubtsDoubtActions }).click();
+    await student.getByRole('menuitem', { name: LABELS.doubtsEditDoubt }).click();
+    const editor = thread.getByRole('textbox', { name: LABELS.doubtsEditDoubt });
+    await editor.fill('');
+    await thread.getByRole('button', { name: LABELS.saveAction }).click();
+    await thread.getByText(MESSAGES.fillTheForm, { exact: true }).waitFor();
+    await editor.fill(EDITED_QUESTION);
+    await thread.getByRole('button', { name: LABELS.saveAction }).click();
+    const edited = doubt(student, EDITED_QUESTION);
+    await edited.waitFor();
+    assert.equal(await doubt(student, QUESTION).count(), 0);
+
+    // Still edited after a reload: the server has it.
+    await student.reload();
+    await doubt(student, EDITED_QUESTION).getByTestId('doubt-response').getByText(REPLY).waitFor();
+
+    await doubt(student, EDITED_QUESTION).getByRole('button', { name: LABELS.doubtsDoubtActions }).click();
+    await student.getByRole('menuitem', { name: LABELS.doubtsDeleteDoubt }).click();
+    const confirm = student.getByRole('dialog');
+    await confirm.getByText(MESSAGES.confirmDelete, { exact: true }).waitFor();
+    // Let the popup finish opening before the picture.
+    await student.waitForTimeout(400);
+    await snap(student, 'doubts-delete-confirm-desktop');
+    await confirm.getByRole('button', { name: LABELS.confirmProceed }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await student.getByText(LABELS.doubtsNoSubjectDoubts, { exact: true }).waitFor();
+    await student.getByRole('heading', { name: formatMessage(LABELS.doubtsAll, { count: '0' }) }).waitFor();
+
+    // Gone from the topic's Q&A as well.
+    await openQa(student);
+    await student.getByRole('tab', { name: 'Q&A (0)' }).waitFor();
+    await student.getByText(LABELS.doubtsNoDoubtsYet, { exact: true }).waitFor();
+  });
+});
