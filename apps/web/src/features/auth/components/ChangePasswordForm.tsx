@@ -23,6 +23,9 @@ export function ChangePasswordForm({ autoFocus = true }: { autoFocus?: boolean }
   const [busy, setBusy] = useState(false);
 
   const field = (name: keyof typeof values) => ({
+    // Each field's show/hide toggle (learning §2 "Profile") is reachable by keyboard and named.
+    visibilityToggleFocusable: true,
+    visibilityToggleButtonProps: { 'aria-label': LABELS.learnShowPassword },
     value: values[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;

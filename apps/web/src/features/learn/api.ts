@@ -1,0 +1,211 @@
+import type {
+  BatchSubject,
+  ChapterProgress,
+  CreateNoteBody,
+  HomeTopic,
+  Note,
+  SessionNote,
+  StudyPlanEntry,
+  Teacher,
+  TimeSpentBody,
+  TopicProgress,
+} from '@portal/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { getAccount } from '../../lib/session';
+
+const path = encodeURIComponent;
+
+/**
+ * Reading progress and the home lists sit under `['learn', 'reading']`, so recording a view refreshes
+ * them all; notes under `['learn', 'notes']`. The caller's batch subjects share W2's key and shape.
+ */
+export const learnKeys = {
+  batchSubjects: ['me', 'batch-subjects'] as const,
+  faculties: ['me', 'faculties'] as const,
+  reading: ['learn', 'reading'] as const,
+  chapters: (batchSubjectId: string) => ['learn', 'reading', 'chapters', batchSubjectId] as const,
+  topics: (chapterId: string) => ['learn', 'reading', 'topics', chapterId] as const,
+  daily: (date: string) => ['learn', 'reading', 'daily', date] as const,
+  pending: (date: string) => ['learn', 'reading', 'pending', date] as const,
+  lastVisited: (date: string) => ['learn', 'reading', 'last-visited', date] as const,
+  notes: ['learn', 'notes'] as const,
+  topicNotes: (topicId: string) => ['learn', 'notes', 'topic', topicId] as const,
+  subjectNotes: (batchSubjectId: string) => ['learn', 'notes', 'batch-subject', batchSubjectId] as const,
+  myNotes: ['learn', 'notes', 'mine'] as const,
+  sessionNotes: ['learn', 'notes', 'sessions'] as const,
+};
+
+/** The student's batch subjects, with their teachers and chapter counts. */
+export function useMyBatchSubjects() {
+  return useQuery({
+    queryKey: learnKeys.batchSubjects,
+    queryFn: ({ signal }) =>
+      api<{ batch_subjects: BatchSubject[] }>('/users/me/batch-subjects', { signal }).then(
+        (data) => data.batch_subjects,
+      ),
+    staleTime: 60_000,
+  });
+}
+
+/** My teachers: the faculty of the student's batch subjects, with the subjects each teaches. */
+export function useMyFaculties() {
+  return useQuery({
+    queryKey: learnKeys.faculties,
+    queryFn: ({ signal }) =>
+      api<{ faculties: Teacher[] }>('/users/me/faculties', { signal }).then((data) => data.faculties),
+    staleTime: 60_000,
+  });
+}
+
+export function useChapterProgress(batchSubjectId: string | null) {
+  return useQuery({
+    queryKey: learnKeys.chapters(batchSubjectId ?? ''),
+    queryFn: ({ signal }) =>
+      api<{ chapters: ChapterProgress[] }>(`/users/me/chapters/batch-subject/${path(batchSubjectId!)}`, {
+        signal,
+      }).then((data) => data.chapters),
+    enabled: Boolean(batchSubjectId),
+  });
+}
+
+export function useTopicProgress(chapterId: string | null) {
+  return useQuery({
+    queryKey: learnKeys.topics(chapterId ?? ''),
+    queryFn: ({ signal }) =>
+      api<{ topics: TopicProgress[]; chapter: ChapterProgress }>(
+        `/users/me/topics/chapter-id/${path(chapterId!)}`,
+        { signal },
+      ),
+    enabled: Boolean(chapterId),
+  });
+}
+
+/** The day's study-plan topics of the student's batch, each with whether the student opened it. */
+export function useDailyTopics(date: string) {
+  return useQuery({
+    queryKey: learnKeys.daily(date),
+    queryFn: ({ signal }) =>
+      api<{ study_plans: StudyPlanEntry[] }>(`/users/me/studyplans/daily/${path(date)}`, { signal }).then(
+        (data) => data.study_plans,
+      ),
+  });
+}
+
+export function usePendingTopics(date: string) {
+  return useQuery({
+    queryKey: learnKeys.pending(date),
+    queryFn: ({ signal }) =>
+      api<{ pending_items: HomeTopic[] }>(`/users/me/pending-items?date=${path(date)}`, { signal }).then(
+        (data) => data.pending_items,
+      ),
+  });
+}
+
+export function useLastVisitedTopics(date: string) {
+  return useQuery({
+    queryKey: learnKeys.lastVisited(date),
+    queryFn: ({ signal }) =>
+      api<{ last_visited_topics: HomeTopic[] }>(`/users/me/last-visited?date=${path(date)}`, { signal }).then(
+        (data) => data.last_visited_topics,
+      ),
+  });
+}
+
+/** Records that the student opened a topic; progress and the home tabs change with it. */
+export function useRecordImpression() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { topic_id: string; batch_subject_id: string }) =>
+      api<{ impression: unknown }>('/impressions', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: learnKeys.reading }),
+  });
+}
+
+/** One time-spent heartbeat. */
+export const sendTimeSpent = (body: TimeSpentBody) => api<{ time_spent: unknown }>('/time-spent', { body });
+
+/**
+ * The last heartbeat when the page is being closed: a keepalive request outlives the page, which an
+ * ordinary one is not guaranteed to.
+ */
+export function sendTimeSpentOnExit(body: TimeSpentBody): void {
+  const token = getAccount()?.jwt;
+  if (!token) return;
+  void fetch('/api/time-spent', {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  }).catch(() => {});
+}
+
+// Notes (the student's own)
+
+export function useTopicNotes(topicId: string | null) {
+  return useQuery({
+    queryKey: learnKeys.topicNotes(topicId ?? ''),
+    queryFn: ({ signal }) =>
+      api<{ note: Note[] }>(`/notes/topic/${path(topicId!)}`, { signal }).then((data) => data.note),
+    enabled: Boolean(topicId),
+  });
+}
+
+export function useSubjectNotes(batchSubjectId: string | null) {
+  return useQuery({
+    queryKey: learnKeys.subjectNotes(batchSubjectId ?? ''),
+    queryFn: ({ signal }) =>
+      api<{ note: Note[] }>(`/notes/batch-subject/${path(batchSubjectId!)}`, { signal }).then(
+        (data) => data.note,
+      ),
+    enabled: Boolean(batchSubjectId),
+  });
+}
+
+export function useMyNotes() {
+  return useQuery({
+    queryKey: learnKeys.myNotes,
+    queryFn: ({ signal }) => api<{ notes: Note[] }>('/users/me/notes', { signal }).then((data) => data.notes),
+  });
+}
+
+export function useMySessionNotes() {
+  return useQuery({
+    queryKey: learnKeys.sessionNotes,
+    queryFn: ({ signal }) =>
+      api<{ notes: SessionNote[] }>('/users/me/session-notes', { signal }).then((data) => data.notes),
+  });
+}
+
+function useNoteMutation<TVariables, TResult>(call: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: learnKeys.notes }),
+  });
+}
+
+export const useCreateNote = () =>
+  useNoteMutation((body: CreateNoteBody) =>
+    api<{ note: Note }>('/notes', { body }).then((data) => data.note),
+  );
+
+export const useUpdateNote = () =>
+  useNoteMutation(({ id, note_text }: { id: string; note_text: string }) =>
+    api<{ note: Note }>(`/notes/${path(id)}`, { method: 'PATCH', body: { note_text } }).then(
+      (data) => data.note,
+    ),
+  );
+
+export const useDeleteNote = () =>
+  useNoteMutation((id: string) => api<{ deleted: boolean }>(`/notes/${path(id)}`, { method: 'DELETE' }));
+
+export const useUpdateSessionNote = () =>
+  useNoteMutation(({ id, note_text }: { id: string; note_text: string }) =>
+    api<{ note: SessionNote }>(`/notes/session/note/${path(id)}`, { method: 'PATCH', body: { note_text } }),
+  );
+
+export const useDeleteSessionNote = () =>
+  useNoteMutation((id: string) =>
+    api<{ deleted: boolean }>(`/notes/session/note/${path(id)}`, { method: 'DELETE' }),
+  );

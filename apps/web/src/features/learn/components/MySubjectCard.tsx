@@ -1,0 +1,40 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import type { BatchSubject } from '@portal/shared';
+import { formatMessage, LABELS } from '@portal/shared/messages';
+import { IconBook2 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { SubjectLogo } from '../../../components/SubjectLogo';
+
+/** A subject of the student's batch: logo, title, code and chapter count; opens its chapters. */
+export function MySubjectCard({ subject, to }: { subject: BatchSubject; to: string }) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component={Link}
+      to={to}
+      aria-label={subject.subject_title}
+      data-testid="my-subject-card"
+      style={{ textDecoration: 'none' }}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <SubjectLogo logo={subject.subject_logo} url={subject.subject_logo_url} size={52} />
+        <Stack gap={4} miw={0}>
+          <Text fw={700} lineClamp={2}>
+            {subject.subject_title}
+          </Text>
+          <Badge variant="light" size="sm" radius="sm" w="fit-content" aria-label={LABELS.subjectCodeLabel}>
+            {subject.subject_code}
+          </Badge>
+        </Stack>
+      </Group>
+      <Group gap={6} mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <IconBook2 size={16} color="var(--mantine-color-dimmed)" />
+        <Text size="sm" c="dimmed">
+          {formatMessage(LABELS.learnChaptersCount, { count: String(subject.chapter_count) })}
+        </Text>
+      </Group>
+    </Card>
+  );
+}

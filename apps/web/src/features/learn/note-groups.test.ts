@@ -1,0 +1,38 @@
+import type { Note } from '@portal/shared';
+import { describe, expect, it } from 'vitest';
+import { groupNotesByTopic, noteSubjects } from './note-groups';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function note(n: number, topic: number, subject: number, subjectTitle: string): Note {
+  return {
+    _id: id(100 + n),
+    note_text: `note ${n}`,
+    topic_id: id(topic),
+    batch_subject_id: id(subject),
+    topic_title: `Topic ${topic}`,
+    chapter_id: id(50),
+    chapter_title: 'Chapter',
+    subject_id: id(60 + subject),
+    subject_title: subjectTitle,
+    created_at: '2025-01-06T09:00:00.000Z',
+    updated_at: '2025-01-06T09:00:00.000Z',
+  };
+}
+
+describe('note grouping', () => {
+  const notes = [note(1, 1, 1, 'Physics'), note(2, 2, 2, 'Biology'), note(3, 1, 1, 'Physics')];
+
+  it('groups notes by topic, keeping the list order inside and between groups', () => {
+    const groups = groupNotesByTopic(notes);
+    expect(groups.map((group) => group.topicTitle)).toEqual(['Topic 1', 'Topic 2']);
+    expect(groups[0]!.notes.map((entry) => entry.note_text)).toEqual(['note 1', 'note 3']);
+  });
+
+  it('lists the subjects in title order with their note counts', () => {
+    expect(noteSubjects(notes)).toEqual([
+      { batchSubjectId: id(2), title: 'Biology', count: 1 },
+      { batchSubjectId: id(1), title: 'Physics', count: 2 },
+    ]);
+  });
+});

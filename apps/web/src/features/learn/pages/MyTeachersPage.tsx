@@ -1,0 +1,31 @@
+import { SimpleGrid } from '@mantine/core';
+import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { EmptyNote } from '../../../components/EmptyNote';
+import { PageHeader } from '../../../components/PageHeader';
+import { errorMessage } from '../../../lib/api';
+import { useMyFaculties } from '../api';
+import { Loading } from '../components/Loading';
+import { TeacherCard } from '../components/TeacherCard';
+
+/** /me/teachers: the teachers of the student's subjects (learning §2 "My teachers"). */
+export function MyTeachersPage() {
+  const faculties = useMyFaculties();
+  return (
+    <>
+      <PageHeader title={LABELS.learnTeachersTitle} />
+      {faculties.isPending ? (
+        <Loading />
+      ) : faculties.isError ? (
+        <EmptyNote text={errorMessage(faculties.error)} />
+      ) : faculties.data.length === 0 ? (
+        <EmptyNote text={MESSAGES.noFaculties} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {faculties.data.map((teacher) => (
+            <TeacherCard key={teacher._id} teacher={teacher} />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { Button, Grid, Group, Paper, Stack, Tabs } from '@mantine/core';
+import { formatMessage, LABELS } from '@portal/shared/messages';
+import { IconChecklist, IconFileText } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyNote } from '../../../components/EmptyNote';
+import { PageHeader } from '../../../components/PageHeader';
+import { errorMessage } from '../../../lib/api';
+import { useRequiredAccount } from '../../../lib/session';
+import { QaTabLabel, TopicQaPanel } from '../../doubts/components/TopicQaPanel';
+import { useTopic } from '../../topics/api';
+import { TiptapContent } from '../../topics/components/TiptapContent';
+import { TopicMedia } from '../../topics/components/TopicMedia';
+import { useMyBatchSubjects, useRecordImpression, useTopicNotes, useTopicProgress } from '../api';
+import { LearnBreadcrumb } from '../components/LearnBreadcrumb';
+import { Loading } from '../components/Loading';
+import { TopicNotesPanel } from '../components/TopicNotesPanel';
+import { MY_SUBJECTS_PATH, myChaptersPath, myTopicsPath, selfAssessmentPath } from '../links';
+import { useTopicHeartbeat } from '../useTopicHeartbeat';
+
+/** Opening a topic records one impression per topic and batch subject while the page is open. */
+function useImpression(topicId: string | null, batchSubjectId: string | null, enabled: boolean) {
+  const record = useRecordImpression();
+  const recorded = useRef<string | null>(null);
+  const { mutate } = record;
+  useEffect(() => {
+    if (!enabled || !topicId || !batchSubjectId) return;
+    const key = `${topicId}:${batchSubjectId}`;
+    if (recorded.current === key) return;
+    recorded.current = key;
+    mutate({ topic_id: topicId, batch_subject_id: batchSubjectId });
+  }, [enabled, topicId, batchSubjectId, mutate]);
+}
+
+/**
+ * /me/subjects/chapters/topics/detail: the topic's content, description and note links, with the
+ * student's Notes and Q&A beside it (below on phones). Opening it counts as reading it.
+ */
+export function MyTopicDetailPage() {
+  const [params, setParams] = useSearchParams();
+  const topicId = params.get('topic');
+  const batchSubjectId = params.get('subject');
+  const chapterId = params.get('chapter');
+  const side = params.get('tab') === 'qa' ? 'qa' : 'notes';
+  const { permission } = useRequiredAccount();
+  const student = permission === 'student';
+
+  const topic = useTopic(topicId);
+  const subjects = useMyBatchSubjects();
+  const subject = subjects.data?.find((candidate) => candidate._id === batchSubjectId);
+  const batchId = params.get('batch') ?? subject?.batch_id ?? null;
+  const chapter = useTopicProgress(chapterId ?? topic.data?.chapter_id ?? null).data?.chapter;
+  const notes = useTopicNotes(student && batchSubjectId ? topicId : null);
+
+  // Only a topic that loaded is being read.
+  const reading = student && topic.isSuccess;
+  useImpression(topicId, batchSubjectId, reading);
+  useTopicHeartbeat(reading ? topicId : null, reading ? batchSubjectId : null);
+
+  if (!topicId) return <EmptyNote text={LABELS.learnTopicNotFound} />;
+  if (topic.isPending) return <Loading />;
+  if (topic.isError) return <EmptyNote text={errorMessage(topic.error)} />;
+
+  const current = topic.data;
+  const selection = {
+    batch: batchId,
+    subject: batchSubjectId,
+    chapter: current.chapter_id,
+    topic: current._id,
+  };
+
+  return (
+    <>
+      <LearnBreadcrumb
+        crumbs={[
+          { label: LABELS.learnMySubjects, to: MY_SUBJECTS_PATH },
+          { label: subject?.subject_title ?? LABELS.chaptersTitle, to: myChaptersPath(selection) },
+          { label: chapter?.title ?? LABELS.topicsTitle, to: myTopicsPath(selection) },
+          { label: current.title },
+        ]}
+      />
+      <PageHeader
+        title={current.title}
+        actions={
+          current.self_assessment ? (
+            <Button
+              component={Link}
+              to={selfAssessmentPath(selection)}
+              leftSection={<IconChecklist size={16} />}
+            >
+              {LABELS.learnTakeSelfAssessment}
+            </Button>
+          ) : undefined
+        }
+      />
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} aria-label={LABELS.topicContent}>
+              <TopicMedia topic={current} />
+            </Paper>
+            {current.notes.length > 0 && (
+              <Group gap="sm" aria-label={LABELS.learnNotes}>
+                {current.notes.map((url, index) => (
+                  <Button
+                    key={url}
+                    component="a"
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="light"
+                    leftSection={<IconFileText size={16} />}
+                  >
+                    {formatMessage(LABELS.noteN, { n: String(index + 1) })}
+                  </Button>
+                ))}
+              </Group>
+            )}
+            <Paper withBorder radius="md" p="md" aria-label={LABELS.descriptionTab}>
+              <TiptapContent doc={current.wysiwyg_state} />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        {student && batchSubjectId && (
+          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+            <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+              <Tabs
+                value={side}
+                onChange={(next) =>
+                  setParams(
+                    (previous) => {
+                      const updated = new URLSearchParams(previous);
+                      if (next === 'qa') updated.set('tab', 'qa');
+                      else updated.delete('tab');
+                      return updated;
+                    },
+                    { replace: true },
+                  )
+                }
+              >
+                <Tabs.List grow>
+                  <Tabs.Tab value="notes">
+                    {formatMessage(LABELS.learnNotesTab, { count: String(notes.data?.length ?? 0) })}
+                  </Tabs.Tab>
+                  <Tabs.Tab value="qa">
+                    <QaTabLabel topicId={current._id} />
+                  </Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="notes" pt="md">
+                  <TopicNotesPanel topicId={current._id} batchSubjectId={batchSubjectId} />
+                </Tabs.Panel>
+                <Tabs.Panel value="qa" pt="md">
+                  <TopicQaPanel topicId={current._id} batchSubjectId={batchSubjectId} />
+                </Tabs.Panel>
+              </Tabs>
+            </Paper>
+          </Grid.Col>
+        )}
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { LABELS, MESSAGES } from '@portal/shared/messages';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyNote } from '../../../components/EmptyNote';
+import { PageHeader } from '../../../components/PageHeader';
+import { errorMessage } from '../../../lib/api';
+import { useMyBatchSubjects, useTopicProgress } from '../api';
+import { LearnBreadcrumb } from '../components/LearnBreadcrumb';
+import { Loading } from '../components/Loading';
+import { ProgressSummary } from '../components/ProgressSummary';
+import { ReadTopicCard } from '../components/ReadTopicCard';
+import { MY_SUBJECTS_PATH, myChaptersPath, myTopicDetailPath } from '../links';
+
+/** /me/subjects/chapters/topics?subject=&chapter=: a chapter's progress and its visible topics. */
+export function MyTopicsPage() {
+  const [params] = useSearchParams();
+  const batchSubjectId = params.get('subject');
+  const chapterId = params.get('chapter');
+  const subjects = useMyBatchSubjects();
+  const subject = subjects.data?.find((candidate) => candidate._id === batchSubjectId);
+  const batchId = params.get('batch') ?? subject?.batch_id ?? null;
+  const progress = useTopicProgress(chapterId);
+  const chapter = progress.data?.chapter;
+
+  let content: ReactNode;
+  if (!chapterId) content = <EmptyNote text={LABELS.selectAChapter} />;
+  else if (progress.isPending) content = <Loading />;
+  else if (progress.isError) content = <EmptyNote text={errorMessage(progress.error)} />;
+  else if (progress.data.topics.length === 0) content = <EmptyNote text={MESSAGES.noTopics} />;
+  else {
+    content = (
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+        {progress.data.topics.map((topic) => (
+          <ReadTopicCard
+            key={topic._id}
+            topic={topic}
+            to={myTopicDetailPath({
+              batch: batchId,
+              subject: batchSubjectId,
+              chapter: chapterId,
+              topic: topic._id,
+            })}
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <>
+      <LearnBreadcrumb
+        crumbs={[
+          { label: LABELS.learnMySubjects, to: MY_SUBJECTS_PATH },
+          {
+            label: subject?.subject_title ?? LABELS.chaptersTitle,
+            to: myChaptersPath({ batch: batchId, subject: batchSubjectId }),
+          },
+          { label: chapter?.title ?? LABELS.topicsTitle },
+        ]}
+      />
+      <PageHeader title={chapter?.title ?? LABELS.topicsTitle} />
+      <Stack gap="lg">
+        {chapter && (
+          <Paper withBorder radius="md" p="md" maw={560} aria-label={LABELS.learnProgress}>
+            <Title order={3} size="h5" mb="sm">
+              {LABELS.learnProgress}
+            </Title>
+            <ProgressSummary chapter={chapter} />
+          </Paper>
+        )}
+        {content}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Paper, Stack } from '@mantine/core';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyNote } from '../../../components/EmptyNote';
+import { PageHeader } from '../../../components/PageHeader';
+import { errorMessage } from '../../../lib/api';
+import { useMyBatchSubjects, useSubjectNotes } from '../api';
+import { LearnBreadcrumb } from '../components/LearnBreadcrumb';
+import { Loading } from '../components/Loading';
+import { NoteGroups } from '../components/NoteGroups';
+import { SubjectPicker } from '../components/SubjectPicker';
+import { MY_SUBJECTS_PATH, myChaptersPath } from '../links';
+
+/** /me/subjects/notes?subject=: the student's notes of one batch subject per topic, read-only. */
+export function SubjectNotesPage() {
+  const [params, setParams] = useSearchParams();
+  const batchSubjectId = params.get('subject');
+  const subjects = useMyBatchSubjects();
+  const subject = subjects.data?.find((candidate) => candidate._id === batchSubjectId);
+  const notes = useSubjectNotes(batchSubjectId);
+
+  let content: ReactNode;
+  if (!batchSubjectId) content = <EmptyNote text={MESSAGES.selectASubject} />;
+  else if (notes.isPending) content = <Loading />;
+  else if (notes.isError) content = <EmptyNote text={errorMessage(notes.error)} />;
+  else if (notes.data.length === 0) content = <EmptyNote text={MESSAGES.noNotes} />;
+  else content = <NoteGroups notes={notes.data} editable={false} />;
+
+  const title = subject
+    ? formatMessage(LABELS.learnSubjectNotesTitle, { subject: subject.subject_title })
+    : LABELS.learnNotesTitle;
+  return (
+    <>
+      <LearnBreadcrumb
+        crumbs={[
+          { label: LABELS.learnMySubjects, to: MY_SUBJECTS_PATH },
+          {
+            label: subject?.subject_title ?? LABELS.chaptersTitle,
+            to: myChaptersPath({ batch: subject?.batch_id, subject: batchSubjectId }),
+          },
+          { label: LABELS.learnNotesTitle },
+        ]}
+      />
+      <PageHeader title={title} />
+      <Stack gap="md">
+        <SubjectPicker
+          subjects={subjects.data}
+          value={batchSubjectId}
+          loading={subjects.isPending}
+          onChange={(next) => setParams({ batch: next.batch_id, subject: next._id })}
+        />
+        <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+          {content}
+        </Paper>
+      </Stack>
+    </>
+  );
+}
