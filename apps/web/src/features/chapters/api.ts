@@ -20,13 +20,14 @@ export function useChapters(subjectId: string | null | undefined) {
   });
 }
 
-/** Chapters change the subject cards' chapter counts too. */
+/** Chapters change the subject cards' chapter counts too (the moderator's and the caller's own lists). */
 function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: chapterKeys.all }),
       queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['me', 'batch-subjects'] }),
     ]);
 }
 

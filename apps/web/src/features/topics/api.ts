@@ -33,9 +33,10 @@ export function useTopic(topicId: string | null | undefined) {
   });
 }
 
-/** The institution's active faculty members, for the author dropdown. */
-export function useFacultyOptions() {
+/** The institution's active faculty members, for the author dropdown (not asked for when `enabled` is false). */
+export function useFacultyOptions(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['faculties', 'complete-list'],
     queryFn: ({ signal }) =>
       api<{ faculties: FacultyOption[] }>('/faculties/complete-list', { signal }).then(

@@ -18,7 +18,8 @@ interface FormProps {
   backTo: string;
 }
 
-function StandaloneChapterForm({ batchSubject, editing, backTo }: FormProps) {
+/** The Add/Edit Chapter form of a standalone page (validation: 'Please fill the form'); also the faculty's. */
+export function StandaloneChapterForm({ batchSubject, editing, backTo }: FormProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState<ChapterFormValues>(() =>
     chapterFormValues(editing, batchSubject.subject_id),

@@ -48,18 +48,31 @@ export interface TopicFormProps {
   topic?: Topic;
   /** The popup and the standalone Add require an author; the standalone Edit does not (§5). */
   authorRequired: boolean;
+  /**
+   * The author is fixed: a faculty member authors as themself, so no picker shows and this id is
+   * sent with every save.
+   */
+  fixedAuthorId?: string;
   onSaved: (topic: Topic) => void;
   onCancel?: () => void;
 }
 
 /** Create or edit a topic: title, type, content, description, author and note files. */
-export function TopicForm({ chapterId, topic, authorRequired, onSaved, onCancel }: TopicFormProps) {
-  const [values, setValues] = useState<TopicFormValues>(() =>
-    topic ? valuesFromTopic(topic) : emptyTopicValues(),
-  );
+export function TopicForm({
+  chapterId,
+  topic,
+  authorRequired,
+  fixedAuthorId,
+  onSaved,
+  onCancel,
+}: TopicFormProps) {
+  const [values, setValues] = useState<TopicFormValues>(() => {
+    const initial = topic ? valuesFromTopic(topic) : emptyTopicValues();
+    return fixedAuthorId ? { ...initial, author_id: fixedAuthorId } : initial;
+  });
   const [error, setError] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
-  const faculties = useFacultyOptions();
+  const faculties = useFacultyOptions(!fixedAuthorId);
   const create = useCreateTopic();
   const update = useUpdateTopic();
   const saving = create.isPending || update.isPending;
@@ -191,18 +204,20 @@ export function TopicForm({ chapterId, topic, authorRequired, onSaved, onCancel 
           onChange={(doc) => change({ wysiwyg_state: doc })}
         />
 
-        <Select
-          label={LABELS.fieldAuthor}
-          placeholder={LABELS.selectAuthorPlaceholder}
-          withAsterisk={authorRequired}
-          data={authorOptions}
-          value={values.author_id || null}
-          onChange={(value) => change({ author_id: value ?? '' })}
-          searchable
-          clearable={!authorRequired}
-          nothingFoundMessage={MESSAGES.noFaculties}
-          comboboxProps={{ withinPortal: true }}
-        />
+        {!fixedAuthorId && (
+          <Select
+            label={LABELS.fieldAuthor}
+            placeholder={LABELS.selectAuthorPlaceholder}
+            withAsterisk={authorRequired}
+            data={authorOptions}
+            value={values.author_id || null}
+            onChange={(value) => change({ author_id: value ?? '' })}
+            searchable
+            clearable={!authorRequired}
+            nothingFoundMessage={MESSAGES.noFaculties}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
 
         <Input.Wrapper label={LABELS.fieldNotes}>
           <Stack gap="xs" mt={4}>

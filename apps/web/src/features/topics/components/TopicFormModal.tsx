@@ -13,10 +13,12 @@ interface TopicFormModalProps {
   chapterId: string;
   /** Editing this topic; adding one when null. */
   topic: Topic | null;
+  /** A faculty member authors as themself: no author picker (see TopicForm). */
+  fixedAuthorId?: string;
 }
 
 /** The Create/Edit Topic popup; both require an author (management §5). */
-export function TopicFormModal({ opened, onClose, chapterId, topic }: TopicFormModalProps) {
+export function TopicFormModal({ opened, onClose, chapterId, topic, fixedAuthorId }: TopicFormModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal
@@ -40,6 +42,7 @@ export function TopicFormModal({ opened, onClose, chapterId, topic }: TopicFormM
             chapterId={chapterId}
             topic={topic ?? undefined}
             authorRequired
+            fixedAuthorId={fixedAuthorId}
             onSaved={onClose}
             onCancel={onClose}
           />

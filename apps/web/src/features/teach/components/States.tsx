@@ -1,0 +1,73 @@
+import { Alert, Button, Center, EmptyState, Loader, Stack } from '@mantine/core';
+import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EmptyNote } from '../../../components/EmptyNote';
+import { errorMessage } from '../../../lib/api';
+import type { Resolution } from '../api';
+import { teachSubjectsPath } from '../links';
+
+export function Loading() {
+  return (
+    <Center py="xl">
+      <Loader aria-label={LABELS.loading} />
+    </Center>
+  );
+}
+
+/** A subject, chapter or topic the faculty member does not teach (or that no longer exists). */
+export function NotAvailable() {
+  return (
+    <EmptyState
+      py="xl"
+      size="sm"
+      icon={<IconLock size={28} stroke={1.5} />}
+      title={LABELS.teachNotAvailableTitle}
+      description={LABELS.teachNotAvailable}
+      data-testid="teach-not-available"
+    >
+      <Button component={Link} to={teachSubjectsPath()} variant="light" mt="md">
+        {LABELS.teachBackToSubjects}
+      </Button>
+    </EmptyState>
+  );
+}
+
+export function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <Alert color="red" variant="light" role="alert" title={errorMessage(error)}>
+      <Button variant="light" color="red" size="xs" mt="xs" onClick={retry}>
+        {MESSAGES.pleaseTryAgain}
+      </Button>
+    </Alert>
+  );
+}
+
+/** What a page shows until its selection is ready; null once it is. */
+export function unready<T>(resolution: Resolution<T>, unchosen: ReactNode): ReactNode | null {
+  switch (resolution.state) {
+    case 'loading':
+      return <Loading />;
+    case 'error':
+      return <LoadFailed error={resolution.error} retry={resolution.retry} />;
+    case 'unavailable':
+      return <NotAvailable />;
+    case 'unchosen':
+      return unchosen;
+    default:
+      return null;
+  }
+}
+
+/** No subject chosen in the URL: back to the faculty member's subjects. */
+export function ChooseSubject() {
+  return (
+    <Stack align="center" gap="sm">
+      <EmptyNote text={MESSAGES.selectASubject} />
+      <Button component={Link} to={teachSubjectsPath()} variant="light">
+        {LABELS.teachBackToSubjects}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,550 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { crc32, deflateSync } from 'node:zlib';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PHONE, snap } from '../support/browser.js';
+import { DEMO_PASSWORD, signIn, usePortal } from '../support/portal.js';
+
+const portal = usePortal('faculty-content');
+
+interface BatchSubjectRow {
+  _id: string;
+  batch_id: string;
+  subject_id: string;
+  subject_title: string;
+  batch_title: string;
+}
+
+const tokens = {} as Record<'moderator' | 'faculty' | 'faculty2' | 'student', string>;
+let facultyId = '';
+
+async function request(
+  who: keyof typeof tokens,
+  urlPath: string,
+  init: { method?: string; body?: unknown } = {},
+) {
+  const response = await fetch(`${portal.baseUrl}/api${urlPath}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      authorization: `Bearer ${tokens[who]}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, json: (await response.json()) as { data: unknown } };
+}
+
+async function call<T>(
+  who: keyof typeof tokens,
+  urlPath: string,
+  init: { method?: string; body?: unknown } = {},
+) {
+  const { status, json } = await request(who, urlPath, init);
+  assert.ok(status >= 200 && status < 300, `${urlPath}: ${status} ${JSON.stringify(json)}`);
+  return json.data as T;
+}
+
+/** A solid-colour PNG, so the topic's image really renders. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The subject the test authors in (taught by 'faculty') and one taught only by 'faculty2'. */
+const ids = {} as {
+  mine: BatchSubjectRow;
+  theirs: BatchSubjectRow;
+  theirChapter: { _id: string; title: string };
+  theirTopic: { _id: string; title: string };
+};
+let myCount = 0;
+let myClassCount = 0;
+let dir = '';
+const files = {} as { image: string; note: string };
+
+let prepared: Promise<void> | undefined;
+const ready = () => {
+  prepared ??= prepare();
+  return prepared;
+};
+
+async function login(username: keyof typeof tokens) {
+  const response = await fetch(`${portal.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const { data } = (await response.json()) as { data: { jwt: string; entity_id: string } };
+  tokens[username] = data.jwt;
+  return data;
+}
+
+async function prepare() {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faculty-content-e2e-'));
+  files.image = path.join(dir, 'jupiter.png');
+  await fs.writeFile(files.image, png(320, 180, [201, 144, 57]));
+  files.note = path.join(dir, 'jupiter-moons.txt');
+  await fs.writeFile(files.note, 'Io, Europa, Ganymede and Callisto.\n');
+
+  await login('moderator');
+  facultyId = (await login('faculty')).entity_id;
+  const faculty2Id = (await login('faculty2')).entity_id;
+  await login('student');
+
+  // A fresh subject for the demo faculty member in Class 10 A (the demo student's class).
+  const { batches } = await call<{ batches: { _id: string; title: string }[] }>('moderator', '/batches');
+  const batch = batches.find((candidate) => candidate.title === 'Class 10 A')!;
+  const subjectIn = async (title: string, code: string, teacher: string) => {
+    const { subject } = await call<{ subject: { _id: string } }>('moderator', '/subjects', {
+      body: { title, code, subject_logo: 'physics' },
+    });
+    const { batch_subjects } = await call<{ batch_subjects: BatchSubjectRow[] }>(
+      'moderator',
+      '/batch-subjects',
+      {
+        body: { batch_id: batch._id, subject_ids: [subject._id] },
+      },
+    );
+    await call('moderator', '/batch-subjects/faculties', {
+      body: { batch_subject_id: batch_subjects[0]!._id, faculty_ids: [teacher] },
+    });
+    return batch_subjects[0]!;
+  };
+  await subjectIn('Astronomy', 'AST-10', facultyId);
+
+  const mine = (await call<{ batch_subjects: BatchSubjectRow[] }>('faculty', '/users/me/batch-subjects'))
+    .batch_subjects;
+  ids.mine = mine.find((row) => row.subject_title === 'Astronomy')!;
+  assert.ok(ids.mine, 'Astronomy is among the faculty member’s batch subjects');
+  myCount = mine.length;
+  myClassCount = mine.filter((row) => row.batch_id === ids.mine.batch_id).length;
+
+  // A subject taught only by faculty2: from the demo if there is one, else made here.
+  const taughtByMe = new Set(mine.map((row) => row.subject_id));
+  const theirs = (
+    await call<{ batch_subjects: BatchSubjectRow[] }>('faculty2', '/users/me/batch-subjects')
+  ).batch_subjects.find((row) => !taughtByMe.has(row.subject_id));
+  ids.theirs = theirs ?? (await subjectIn('Zoology', 'ZOO-10', faculty2Id));
+  let { chapters } = await call<{ chapters: { _id: string; title: string }[] }>(
+    'faculty2',
+    `/chapters/subject-id/${ids.theirs.subject_id}`,
+  );
+  if (chapters.length === 0) {
+    await call('faculty2', '/chapters', {
+      body: { title: 'Animal kingdom', description: 'Kinds of animals.', subject_id: ids.theirs.subject_id },
+    });
+    ({ chapters } = await call<{ chapters: { _id: string; title: string }[] }>(
+      'faculty2',
+      `/chapters/subject-id/${ids.theirs.subject_id}`,
+    ));
+  }
+  ids.theirChapter = chapters[0]!;
+  let { topics } = await call<{ topics: { _id: string; title: string }[] }>(
+    'faculty2',
+    `/topics/chapter-id/${ids.theirChapter._id}`,
+  );
+  if (topics.length === 0) {
+    await call('faculty2', '/topics', {
+      body: {
+        title: 'Mammals',
+        type: 'audio',
+        content_uri: 'https://audio.example.org/mammals.mp3',
+        wysiwyg_state: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Warm.' }] }],
+        },
+        chapter_id: ids.theirChapter._id,
+        author_id: faculty2Id,
+      },
+    });
+    ({ topics } = await call<{ topics: { _id: string; title: string }[] }>(
+      'faculty2',
+      `/topics/chapter-id/${ids.theirChapter._id}`,
+    ));
+  }
+  ids.theirTopic = topics[0]!;
+}
+
+after(async () => {
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
+});
+
+const subjectsUrl = '/me/faculty/subjects';
+const mineQuery = () => new URLSearchParams({ batch: ids.mine.batch_id, subject: ids.mine._id });
+const banner = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const dialog = (page: Page) => page.getByRole('dialog');
+const subjectCards = (page: Page) => page.getByTestId('taught-subject-card');
+const chapterCard = (page: Page, title: string) =>
+  page.getByTestId('chapter-card').filter({ hasText: title });
+const chapterRow = (page: Page, title: string) =>
+  page.getByRole('article', { name: `Chapter ${title}`, exact: true });
+const topicCard = (page: Page, title: string) =>
+  page.getByRole('article', { name: `Topic ${title}`, exact: true });
+const notAvailable = (page: Page) => page.getByText(LABELS.teachNotAvailable, { exact: true });
+
+async function choose(page: Page, label: string, option: string) {
+  await page
+    .getByRole('combobox', { name: label })
+    .or(page.getByRole('textbox', { name: label }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function pick(page: Page, button: string, paths: string | string[]) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  await chooser.setFiles(paths);
+}
+
+async function describeAs(page: Page, text: string) {
+  await page.getByRole('textbox', { name: LABELS.fieldDescription }).click();
+  await page.keyboard.type(text);
+}
+
+describe('faculty subjects and content', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  before(async () => {
+    await ready();
+    context = await portal.newContext();
+    page = await context.newPage();
+    await signIn(page, 'faculty');
+  });
+  after(() => context?.close());
+
+  it('filters the faculty member’s subjects by class and searches them by title', async () => {
+    await page.getByRole('link', { name: LABELS.subjectsTitle }).first().click();
+    await page.waitForURL(`**${subjectsUrl}**`);
+    await subjectCards(page).first().waitFor();
+    assert.equal(await subjectCards(page).count(), myCount);
+    const classFilter = page
+      .getByRole('combobox', { name: LABELS.fieldClass })
+      .or(page.getByRole('textbox', { name: LABELS.fieldClass }))
+      .first();
+    assert.equal(
+      await classFilter.inputValue(),
+      formatMessage(LABELS.teachAllClasses, { n: String(myCount) }),
+    );
+
+    await choose(
+      page,
+      LABELS.fieldClass,
+      formatMessage(LABELS.teachClassOption, { batch: ids.mine.batch_title, n: String(myClassCount) }),
+    );
+    await page.waitForURL((url) => url.searchParams.get('batch') === ids.mine.batch_id);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="taught-subject-card"]').length === count,
+      myClassCount,
+    );
+    for (const text of await subjectCards(page).allInnerTexts()) {
+      assert.match(text, new RegExp(`Class: ${ids.mine.batch_title}`));
+    }
+
+    const search = page.getByRole('searchbox', { name: LABELS.teachSearchSubjects });
+    await search.fill('ASTRO');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="taught-subject-card"]').length === 1,
+    );
+    assert.match(await subjectCards(page).first().innerText(), /Astronomy/);
+    assert.match(await subjectCards(page).first().innerText(), /AST-10/);
+    await search.fill('no such subject');
+    await page.getByText(MESSAGES.noSubjectsAvilable, { exact: true }).waitFor();
+    await snap(page, 'faculty-subjects-empty-search-desktop');
+    await search.fill('astro');
+    await subjectCards(page).first().click();
+    await page.waitForURL((url) => url.searchParams.get('subject') === ids.mine._id);
+    await page
+      .getByRole('heading', {
+        name: formatMessage(LABELS.teachChaptersOf, { subject: 'Astronomy', batch: ids.mine.batch_title }),
+      })
+      .waitFor();
+    await page.getByText(MESSAGES.noChapters, { exact: true }).waitFor();
+    await page.getByRole('button', { name: LABELS.teachAddChapterCard }).waitFor();
+  });
+
+  it('creates and edits a chapter in the popup', async () => {
+    await page.getByRole('button', { name: LABELS.teachAddChapterCard }).click();
+    const form = dialog(page);
+    await form.getByRole('heading', { name: LABELS.addChapterTitle }).waitFor();
+    await form.getByRole('button', { name: LABELS.saveAction }).click();
+    await form.getByRole('alert').filter({ hasText: MESSAGES.fillAllFormFields }).waitFor();
+    await form.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Planets');
+    await form
+      .getByRole('textbox', { name: LABELS.fieldDescription })
+      .fill('The eight planets of the solar system.');
+    await snap(page, 'faculty-chapter-popup-desktop');
+    await form.getByRole('button', { name: LABELS.saveAction }).click();
+    await banner(page, MESSAGES.chapterAdded);
+    await form.waitFor({ state: 'detached' });
+    await chapterCard(page, 'Planets').getByLabel(`${LABELS.topicCount}: 0`).waitFor();
+
+    await chapterCard(page, 'Planets')
+      .getByRole('button', { name: `${LABELS.chapterActions}: Planets` })
+      .click();
+    await page.getByRole('menuitem', { name: LABELS.editAction }).click();
+    await form.getByRole('heading', { name: LABELS.editChapterTitle }).waitFor();
+    const title = form.getByRole('textbox', { name: LABELS.fieldTitle });
+    assert.equal(await title.inputValue(), 'Planets');
+    await title.fill('Planets and moons');
+    await form.getByRole('button', { name: LABELS.saveAction }).click();
+    await banner(page, MESSAGES.chapterEdited);
+    await chapterCard(page, 'Planets and moons').waitFor();
+    await snap(page, 'faculty-subjects-desktop');
+  });
+
+  it('adds, edits and deletes a chapter with the standalone forms and the chapter list', async () => {
+    await page.getByRole('link', { name: LABELS.teachAllChapters }).click();
+    await page.waitForURL('**/me/faculty/subjects/chapters?**');
+    await chapterRow(page, 'Planets and moons').waitFor();
+    await page.getByRole('link', { name: LABELS.addChapterButton }).click();
+    await page.waitForURL('**/chapters/create?**');
+    await page.getByRole('button', { name: LABELS.saveAction }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.fillTheForm }).waitFor();
+    await page.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Comets');
+    await page.getByRole('textbox', { name: LABELS.fieldDescription }).fill('Icy visitors.');
+    await page.getByRole('button', { name: LABELS.saveAction }).click();
+    await banner(page, MESSAGES.chapterAdded);
+    await page.waitForURL('**/me/faculty/subjects/chapters?**');
+
+    await chapterRow(page, 'Comets').getByRole('link', { name: LABELS.editAction }).click();
+    await page.waitForURL('**/chapters/edit?**');
+    const title = page.getByRole('textbox', { name: LABELS.fieldTitle });
+    await title.waitFor();
+    assert.equal(await title.inputValue(), 'Comets');
+    await snap(page, 'faculty-chapter-edit-desktop');
+    await title.fill('Comets and meteors');
+    await page.getByRole('button', { name: LABELS.saveAction }).click();
+    await banner(page, MESSAGES.chapterEdited);
+    await chapterRow(page, 'Comets and meteors').waitFor();
+    await snap(page, 'faculty-chapters-desktop');
+
+    await chapterRow(page, 'Comets and meteors').getByRole('button', { name: LABELS.deleteAction }).click();
+    await dialog(page).getByText(MESSAGES.confirmDelete).waitFor();
+    await dialog(page).getByRole('button', { name: LABELS.confirmProceed }).click();
+    await banner(page, MESSAGES.chapterDeleted);
+    await chapterRow(page, 'Comets and meteors').waitFor({ state: 'detached' });
+    await chapterRow(page, 'Planets and moons').waitFor();
+  });
+
+  it('creates a topic with an image, a description and a note; it is listed and shown in its detail', async () => {
+    await chapterRow(page, 'Planets and moons').getByRole('link', { name: LABELS.teachViewChapter }).click();
+    await page.waitForURL('**/chapters/topics?**');
+    await page.getByText(MESSAGES.noTopics, { exact: true }).waitFor();
+    await page.getByRole('button', { name: LABELS.addTopicsButton }).click();
+    const form = dialog(page);
+    await form.getByRole('heading', { name: LABELS.addTopicTitle }).waitFor();
+    // The faculty member is the author: there is no author picker.
+    await form.getByRole('textbox', { name: LABELS.fieldTitle }).waitFor();
+    assert.equal(await form.getByText(LABELS.fieldAuthor, { exact: true }).count(), 0);
+    await form.getByRole('button', { name: LABELS.saveAction }).click();
+    await form.getByRole('alert').filter({ hasText: MESSAGES.fillTheForm }).waitFor();
+
+    await form.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Jupiter');
+    await form.getByRole('radio', { name: LABELS.typeImage }).check();
+    await pick(page, LABELS.chooseImage, files.image);
+    await form.getByRole('img', { name: 'Jupiter' }).waitFor();
+    await describeAs(page, 'Jupiter is the largest planet and has dozens of moons.');
+    await pick(page, LABELS.addNoteFiles, files.note);
+    await form.getByText('jupiter-moons.txt').waitFor();
+    await snap(page, 'faculty-topic-popup-desktop');
+    await form.getByRole('button', { name: LABELS.saveAction }).click();
+    await banner(page, MESSAGES.topicAdded);
+    await form.waitFor({ state: 'detached' });
+    await topicCard(page, 'Jupiter').waitFor();
+    await snap(page, 'faculty-topics-desktop');
+
+    const { topics } = await call<{ topics: { _id: string; title: string; author_id: string }[] }>(
+      'faculty',
+      `/topics/chapter-id/${new URL(page.url()).searchParams.get('chapter')}`,
+    );
+    assert.equal(topics.find((topic) => topic.title === 'Jupiter')?.author_id, facultyId);
+
+    await topicCard(page, 'Jupiter').getByRole('link', { name: LABELS.viewTopic }).click();
+    await page.waitForURL('**/chapters/topics/detail?**');
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('img')).some(
+        (img) => img.alt === 'Jupiter' && img.naturalWidth > 0,
+      ),
+    );
+    await page.getByText('Jupiter is the largest planet and has dozens of moons.').waitFor();
+    await page.getByRole('link', { name: 'Note 1' }).waitFor();
+    await page.getByText(formatMessage(LABELS.teachTopicAuthor, { name: 'Anita Sharma' })).waitFor();
+    await snap(page, 'faculty-topic-detail-desktop');
+
+    await page.getByRole('tab', { name: formatMessage(LABELS.teachNotesTabN, { n: '1' }) }).click();
+    const note = page.getByRole('link', { name: 'Note 1' });
+    assert.match((await note.getAttribute('href')) ?? '', /^\/files\/.+jupiter-moons\.txt$/);
+    await page.getByText('jupiter-moons.txt', { exact: true }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('tab'), 'notes');
+  });
+
+  it('shows the topic’s doubts in the Doubts tab', async () => {
+    const topicId = new URL(page.url()).searchParams.get('topic')!;
+    await call('student', '/doubts', {
+      body: {
+        doubt_text: 'Why does Jupiter have so many moons?',
+        topic_id: topicId,
+        batch_subject_id: ids.mine._id,
+      },
+    });
+    await page.reload();
+    await page.getByRole('tab', { name: formatMessage(LABELS.teachDoubtsTabN, { n: '1' }) }).click();
+    await page.getByText('Why does Jupiter have so many moons?').waitFor();
+    await snap(page, 'faculty-topic-doubts-desktop');
+  });
+
+  it('edits the topic in the popup and on the standalone page, then deletes it', async () => {
+    await page.getByRole('tab', { name: LABELS.descriptionTab }).click();
+    await page.getByRole('link', { name: LABELS.editAction }).click();
+    await page.waitForURL('**/chapters/topics/edit?**');
+    const title = page.getByRole('textbox', { name: LABELS.fieldTitle });
+    await title.waitFor();
+    assert.equal(await title.inputValue(), 'Jupiter');
+    assert.equal(await page.getByText(LABELS.fieldAuthor, { exact: true }).count(), 0);
+    await title.fill('Jupiter, the gas giant');
+    await page.getByRole('button', { name: LABELS.saveAction }).click();
+    await banner(page, MESSAGES.topicEdited);
+    await page.waitForURL('**/chapters/topics?**');
+    await topicCard(page, 'Jupiter, the gas giant').getByRole('button', { name: LABELS.editAction }).click();
+    const form = dialog(page);
+    await form.getByRole('heading', { name: LABELS.editTopicTitle }).waitFor();
+    await form.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Jupiter and its moons');
+    await form.getByRole('button', { name: LABELS.saveAction }).click();
+    await banner(page, MESSAGES.topicEdited);
+    await topicCard(page, 'Jupiter and its moons').waitFor();
+
+    // A second topic through the standalone Add page (audio from a link), deleted from its card.
+    const chapter = new URL(page.url()).searchParams.get('chapter')!;
+    await page.goto(
+      `/me/faculty/subjects/chapters/topics/create?${new URLSearchParams({ subject: ids.mine._id, chapter })}`,
+    );
+    await page.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Saturn');
+    await page.getByRole('radio', { name: LABELS.typeAudio }).check();
+    await page.getByRole('textbox', { name: LABELS.audioLink }).fill('https://audio.example.org/saturn.mp3');
+    await describeAs(page, 'Saturn has rings.');
+    await page.getByRole('button', { name: LABELS.saveAction }).click();
+    await banner(page, MESSAGES.topicAdded);
+    await page.waitForURL('**/chapters/topics?**');
+    await topicCard(page, 'Saturn').getByRole('button', { name: LABELS.deleteAction }).click();
+    await dialog(page).getByText(MESSAGES.confirmDelete).waitFor();
+    await dialog(page).getByRole('button', { name: LABELS.confirmProceed }).click();
+    await banner(page, MESSAGES.topicDeleted);
+    await topicCard(page, 'Saturn').waitFor({ state: 'detached' });
+
+    // The other from its detail page.
+    await topicCard(page, 'Jupiter and its moons').getByRole('link', { name: LABELS.viewTopic }).click();
+    await page.getByRole('button', { name: LABELS.deleteAction }).click();
+    await dialog(page).getByText(MESSAGES.confirmDelete).waitFor();
+    await dialog(page).getByRole('button', { name: LABELS.confirmProceed }).click();
+    await banner(page, MESSAGES.topicDeleted);
+    await page.waitForURL('**/chapters/topics?**');
+    await page.getByText(MESSAGES.noTopics, { exact: true }).waitFor();
+  });
+
+  it('shows nothing of a subject taught only by another faculty member, and the API refuses', async () => {
+    const theirs = { batch: ids.theirs.batch_id, subject: ids.theirs._id };
+    const expectNothing = async (url: string, name: string) => {
+      await page.goto(url);
+      await notAvailable(page).waitFor();
+      assert.equal(await page.getByText(ids.theirChapter.title).count(), 0, `${name}: no chapter of theirs`);
+      assert.equal(await page.getByText(ids.theirTopic.title).count(), 0, `${name}: no topic of theirs`);
+      await snap(page, `faculty-not-available-${name}-desktop`);
+    };
+    await expectNothing(`${subjectsUrl}?${new URLSearchParams(theirs)}`, 'subjects');
+    await expectNothing(`${subjectsUrl}/chapters?${new URLSearchParams(theirs)}`, 'chapters');
+    await expectNothing(
+      `${subjectsUrl}/chapters/topics?${new URLSearchParams({ ...theirs, chapter: ids.theirChapter._id })}`,
+      'topics',
+    );
+    // Their chapter under a subject of mine is not found among mine either.
+    await expectNothing(
+      `${subjectsUrl}/chapters/topics?${new URLSearchParams({ subject: ids.mine._id, chapter: ids.theirChapter._id })}`,
+      'topics-mixed',
+    );
+    await expectNothing(
+      `${subjectsUrl}/chapters/edit?${new URLSearchParams({ ...theirs, chapter: ids.theirChapter._id })}`,
+      'chapter-edit',
+    );
+    await expectNothing(
+      `${subjectsUrl}/chapters/topics/detail?${new URLSearchParams({ ...theirs, topic: ids.theirTopic._id })}`,
+      'detail',
+    );
+    await expectNothing(
+      `${subjectsUrl}/chapters/topics/edit?${new URLSearchParams({ topic: ids.theirTopic._id })}`,
+      'topic-edit',
+    );
+
+    const refusals = [
+      await request('faculty', `/chapters/subject-id/${ids.theirs.subject_id}`),
+      await request('faculty', `/topics/chapter-id/${ids.theirChapter._id}`),
+      await request('faculty', `/topics/${ids.theirTopic._id}`),
+      await request('faculty', '/chapters', {
+        body: { title: 'Mine now', description: 'No.', subject_id: ids.theirs.subject_id },
+      }),
+      await request('faculty', `/chapters/${ids.theirChapter._id}`, {
+        method: 'PATCH',
+        body: { title: 'Mine' },
+      }),
+      await request('faculty', `/topics/${ids.theirTopic._id}`, { method: 'DELETE' }),
+    ];
+    for (const { status } of refusals) assert.ok(status === 403 || status === 404, `refused, got ${status}`);
+  });
+
+  it('looks right on a phone', async () => {
+    const phone = await portal.newContext(PHONE);
+    const small = await phone.newPage();
+    await signIn(small, 'faculty');
+    await small.goto(`${subjectsUrl}?${mineQuery()}`);
+    await chapterCard(small, 'Planets and moons').waitFor();
+    await snap(small, 'faculty-subjects-phone');
+    await small.goto(`${subjectsUrl}/chapters?${mineQuery()}`);
+    await chapterRow(small, 'Planets and moons').waitFor();
+    await snap(small, 'faculty-chapters-phone');
+    await chapterRow(small, 'Planets and moons').getByRole('link', { name: LABELS.teachViewChapter }).click();
+    await small.getByRole('button', { name: LABELS.addTopicsButton }).click();
+    await dialog(small).getByRole('textbox', { name: LABELS.fieldTitle }).fill('Mars');
+    await dialog(small).getByRole('radio', { name: LABELS.typeImage }).check();
+    await pick(small, LABELS.chooseImage, files.image);
+    await dialog(small).getByRole('img', { name: 'Mars' }).waitFor();
+    await describeAs(small, 'The red planet.');
+    await snap(small, 'faculty-topic-popup-phone');
+    await dialog(small).getByRole('button', { name: LABELS.saveAction }).click();
+    await banner(small, MESSAGES.topicAdded);
+    await topicCard(small, 'Mars').waitFor();
+    await snap(small, 'faculty-topics-phone');
+    await topicCard(small, 'Mars').getByRole('link', { name: LABELS.viewTopic }).click();
+    await small.getByText('The red planet.').waitFor();
+    await snap(small, 'faculty-topic-detail-phone');
+    await small.goto(`${subjectsUrl}?${new URLSearchParams({ subject: ids.theirs._id })}`);
+    await notAvailable(small).waitFor();
+    await snap(small, 'faculty-not-available-phone');
+    await phone.close();
+  });
+});
