@@ -3,14 +3,22 @@ import type { AppDeps } from '../app.js';
 import { institutions } from '../db/schema/index.js';
 import { cachedRead } from './read-cache.js';
 
+// Building an Intl.DateTimeFormat costs about 80 µs, formatting with one under 2 µs: one per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** `YYYY-MM-DD` of `instant` in `timeZone`. */
 export function dayIn(timeZone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
 }
 
 /** The institution's time zone, else `DEFAULT_TIME_ZONE` (decision 16); kept with the cached reads. */

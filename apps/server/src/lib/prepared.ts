@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Database } from '../db/client.js';
 
 /**
@@ -20,4 +24,42 @@ export function preparedStatement<T>(db: Database, name: string, build: (name: s
     byName.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * Runs a hand-written SQL text (`$1`, `$2` … for its values) as a named prepared statement of the
+ * pool, for hot queries the query builder cannot prepare (lateral joins, aggregates over
+ * subqueries). As with `preparedStatement`, one name is one text.
+ */
+export async function queryPrepared<Row extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  const result = await pool.query<Row>({ name, text, values });
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+const namesByText = new Map<string, string>();
+const MAX_NAMES = 1000;
+
+/**
+ * Runs a query built with Drizzle's `sql` template as a named prepared statement, named after its
+ * text: queries assembled from a few optional parts (the doubt lists' filters) get one plan per
+ * shape and connection instead of one per request. Values stay parameters, never part of the name.
+ */
+export async function executePrepared<Row extends pg.QueryResultRow>(
+  db: Database,
+  query: SQL,
+): Promise<{ rows: Row[] }> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = namesByText.get(text);
+  if (!name) {
+    name = `q_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    if (namesByText.size >= MAX_NAMES) namesByText.clear();
+    namesByText.set(text, name);
+  }
+  return db.$client.query<Row>({ name, text, values: params });
 }

@@ -66,6 +66,31 @@ export function cachedRead<T>(
   return value;
 }
 
+/**
+ * A per-user answer (a student's progress, notes, the doubts as they see them) kept like
+ * `cachedRead`: dropped with the institution's reads, and also by `forgetUserReads` after the
+ * user's own activity (opening a topic, writing a note), which changes nothing anyone else reads.
+ */
+export function cachedUserRead<T>(
+  db: Database,
+  institutionId: string,
+  userId: string,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  const generation = cacheOf(db).generations.get(userKey(userId)) ?? 0;
+  return cachedRead(db, institutionId, `${userKey(userId)}/${generation}/${key}`, load);
+}
+
+const userKey = (userId: string) => `user:${userId}`;
+
+/** After a write that changes only what this user reads: their next per-user reads go to the database. */
+export function forgetUserReads(db: Database, userId: string): void {
+  const { generations } = cacheOf(db);
+  const key = userKey(userId);
+  generations.set(key, (generations.get(key) ?? 0) + 1);
+}
+
 /** After a write of this institution's data: its next reads go to the database. */
 export function forgetInstitutionReads(db: Database, institutionId: string): void {
   const { generations } = cacheOf(db);
@@ -82,11 +107,13 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route writes only rows no cached read holds (a student's notes, doubts, views, time
-     * spent), so its writes leave the institution's reads in place: students open topics and send
-     * heartbeats all day, and each would otherwise empty the cache for everyone.
+     * How a successful write of this route affects cached reads: by default it drops the caller's
+     * institution's. 'keep': it changes nothing any read holds (heartbeats, automated answers).
+     * 'own': it changes only what the caller reads (their views, their notes), so only their
+     * per-user reads drop. Students open topics and send heartbeats all day; each would otherwise
+     * empty the cache for everyone.
      */
-    keepsReadCache?: boolean;
+    readCache?: 'keep' | 'own';
   }
 }
 
@@ -103,15 +130,14 @@ export function forgetReadsAfterWrite(
   done: (error: null, payload: unknown) => void,
 ): void {
   const user = request.auth;
-  if (
-    user &&
-    !READ_METHODS.has(request.method) &&
-    reply.statusCode < 300 &&
-    !request.routeOptions.config.keepsReadCache
-  ) {
+  if (user && !READ_METHODS.has(request.method) && reply.statusCode < 300) {
     const { db } = request.server.deps;
-    if (user.institutionId) forgetInstitutionReads(db, user.institutionId);
-    else forgetAllReads(db);
+    const effect = request.routeOptions.config.readCache;
+    if (effect === 'own') forgetUserReads(db, user.userId);
+    else if (effect !== 'keep') {
+      if (user.institutionId) forgetInstitutionReads(db, user.institutionId);
+      else forgetAllReads(db);
+    }
   }
   done(null, payload);
 }

@@ -27,7 +27,7 @@ export type TimeSpentBody = z.infer<typeof timeSpentBodySchema>;
 export const timeSpentSchema = z.object({
   content_id: z.uuid(),
   content_type: z.enum(TIME_SPENT_CONTENT_TYPES),
-  /** Minutes recorded for this content today, this heartbeat included. */
+  /** The minutes this heartbeat recorded (written within a second, added to the day's total). */
   time_spent: z.number(),
   date: z.string(),
 });

@@ -1,6 +1,7 @@
 import type { DoubtListQuery, Role } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { executePrepared } from '../../lib/prepared.js';
 import { TEACHER_ROLES } from './doubts.policy.js';
 
 /** Who reads: what decides which doubts they see and how authors are shown to them. */
@@ -140,7 +141,7 @@ export async function listDoubts(
   filter: DoubtFilter,
 ): Promise<DoubtRow[]> {
   const where = sql`${readableBy(reader)} and ${filterConditions(filter)}`;
-  const result = await db.execute<DoubtRow>(selectDoubts(institutionId, sql`true`, where));
+  const result = await executePrepared<DoubtRow>(db, selectDoubts(institutionId, sql`true`, where));
   return result.rows;
 }
 
@@ -151,7 +152,8 @@ export async function findDoubt(
   reader: Reader,
   doubtId: string,
 ): Promise<DoubtRow | undefined> {
-  const result = await db.execute<DoubtRow>(
+  const result = await executePrepared<DoubtRow>(
+    db,
     selectDoubts(institutionId, readableBy(reader), sql`d.id = ${doubtId}`),
   );
   return result.rows[0];
@@ -172,7 +174,9 @@ export async function findBatchSubject(
   batchSubjectId: string,
   entityId: string,
 ): Promise<BatchSubjectRow | undefined> {
-  const result = await db.execute<BatchSubjectRow>(sql`
+  const result = await executePrepared<BatchSubjectRow>(
+    db,
+    sql`
     select bs.id, bs.batch_id, bs.subject_id,
       exists (select 1 from batch_subject_faculties bsf
         where bsf.batch_subject_id = bs.id and bsf.faculty_id = ${entityId}) as teaches,
@@ -181,7 +185,8 @@ export async function findBatchSubject(
     from batch_subjects bs
     join batches b on b.id = bs.batch_id and b.deleted_at is null
     join subjects s on s.id = bs.subject_id and s.deleted_at is null
-    where bs.id = ${batchSubjectId} and bs.institution_id = ${institutionId} and bs.deleted_at is null`);
+    where bs.id = ${batchSubjectId} and bs.institution_id = ${institutionId} and bs.deleted_at is null`,
+  );
   return result.rows[0];
 }
 
@@ -198,12 +203,15 @@ export async function findTopic(
   institutionId: string,
   topicId: string,
 ): Promise<TopicRow | undefined> {
-  const result = await db.execute<TopicRow>(sql`
+  const result = await executePrepared<TopicRow>(
+    db,
+    sql`
     select t.id, c.subject_id, (t.visibility and c.visibility) as visible
     from topics t
     join chapters c on c.id = t.chapter_id and c.deleted_at is null
     join subjects s on s.id = c.subject_id and s.deleted_at is null
-    where t.id = ${topicId} and t.institution_id = ${institutionId} and t.deleted_at is null`);
+    where t.id = ${topicId} and t.institution_id = ${institutionId} and t.deleted_at is null`,
+  );
   return result.rows[0];
 }
 
@@ -219,21 +227,27 @@ export async function findResponse(
   institutionId: string,
   responseId: string,
 ): Promise<ResponseRow | undefined> {
-  const result = await db.execute<ResponseRow>(sql`
+  const result = await executePrepared<ResponseRow>(
+    db,
+    sql`
     select dr.id, dr.doubt_id, dr.author_user_id
     from doubt_responses dr
     join doubts d on d.id = dr.doubt_id and d.deleted_at is null
-    where dr.id = ${responseId} and dr.institution_id = ${institutionId} and dr.deleted_at is null`);
+    where dr.id = ${responseId} and dr.institution_id = ${institutionId} and dr.deleted_at is null`,
+  );
   return result.rows[0];
 }
 
 /** The name a reply is signed with: the student's or faculty member's, a moderator's username. */
 export async function authorName(db: Database, userId: string): Promise<string> {
-  const result = await db.execute<{ name: string }>(sql`
+  const result = await executePrepared<{ name: string }>(
+    db,
+    sql`
     select coalesce(st.name, f.name, u.username) as name
     from users u
     left join students st on st.user_id = u.id
     left join faculties f on f.user_id = u.id
-    where u.id = ${userId}`);
+    where u.id = ${userId}`,
+  );
   return result.rows[0]?.name ?? '';
 }

@@ -30,8 +30,8 @@ const doubtList = envelope(z.object({ doubts: z.array(doubtSchema) }));
 const oneDoubt = envelope(z.object({ doubt: doubtSchema }));
 const oneResponse = envelope(z.object({ response: doubtResponseSchema }));
 const deleted = envelope(z.object({ deleted: z.boolean() }));
-// Doubts, replies and automated answers change no row the read cache holds (lib/read-cache.ts).
-const keepsReadCache = { keepsReadCache: true };
+// Doubts and replies are read by the whole batch and its teachers, so their writes drop the
+// institution's cached reads (the default); an automated answer changes nothing (lib/read-cache.ts).
 /**
  * Each automated answer may call a paid model: a limit per signed-in user (checked after sign-in,
  * so a whole school behind one address is not throttled together).
@@ -68,7 +68,6 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/doubts',
     {
       preHandler: app.requireAuth(...DOUBT_POLICY.ask),
-      config: keepsReadCache,
       schema: { ...docs, body: createDoubtBodySchema, response: { 201: oneDoubt, ...failures } },
     },
     async (request, reply) => {
@@ -140,7 +139,6 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/doubts/respond',
     {
       preHandler: app.requireAuth(...DOUBT_POLICY.respond),
-      config: keepsReadCache,
       schema: {
         ...docs,
         description:
@@ -159,7 +157,6 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/doubts/responses/:responseId',
     {
       preHandler: app.requireAuth(...DOUBT_POLICY.editResponse),
-      config: keepsReadCache,
       schema: {
         ...docs,
         description: 'Edits the caller’s own reply.',
@@ -181,7 +178,6 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/doubts/responses/:responseId',
     {
       preHandler: app.requireAuth(...DOUBT_POLICY.editResponse),
-      config: keepsReadCache,
       schema: {
         ...docs,
         description: 'Deletes the caller’s own reply.',
@@ -199,7 +195,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/doubts/auto-answer',
     {
       preHandler: app.requireAuth(...DOUBT_POLICY.autoAnswer),
-      config: { ...keepsReadCache, rateLimit: autoAnswerLimit(app.deps.config.AUTO_ANSWERS_PER_MINUTE) },
+      config: { readCache: 'keep', rateLimit: autoAnswerLimit(app.deps.config.AUTO_ANSWERS_PER_MINUTE) },
       schema: {
         ...docs,
         description:
@@ -228,7 +224,6 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/doubts/:id',
     {
       preHandler: app.requireAuth(...DOUBT_POLICY.editDoubt),
-      config: keepsReadCache,
       schema: {
         ...docs,
         description: 'Edits the caller’s own doubt.',
@@ -249,7 +244,6 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/doubts/:id',
     {
       preHandler: app.requireAuth(...DOUBT_POLICY.editDoubt),
-      config: keepsReadCache,
       schema: {
         ...docs,
         description: 'Deletes the caller’s own doubt.',

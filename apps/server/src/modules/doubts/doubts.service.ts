@@ -10,9 +10,10 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { doubtResponses, doubts } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { subjectAccess } from '../subjects/subjects.policy.js';
+import { assertCanReadSubject } from '../subjects/subjects.policy.js';
 import { mayEditDoubt, mayEditResponse, mayUseBatchSubject } from './doubts.policy.js';
 import { presentDoubt, presentResponse } from './doubts.presenter.js';
 import * as repository from './doubts.repository.js';
@@ -67,20 +68,24 @@ export async function listBatchSubjectDoubts(
 }
 
 /**
- * A topic's doubts in the caller's batch subjects. Only an empty answer needs the access check:
- * a topic the caller cannot read (hidden from a student, another institution's) answers 404, a
- * subject they neither teach nor study 403, as reading the topic itself would.
+ * A topic's doubts in the caller's batch subjects. The topic must be one the caller may read: a
+ * topic hidden from a student or of another institution answers 404, a subject they neither teach
+ * nor study 403, as reading the topic itself would. Every topic page asks this, so the list and
+ * the topic are read together and the subject rule comes from the short-lived read cache.
  */
-export async function listTopicDoubts(deps: AppDeps, user: AuthUser, topicId: string): Promise<Doubt[]> {
+export function listTopicDoubts(deps: AppDeps, user: AuthUser, topicId: string): Promise<Doubt[]> {
   const institutionId = institutionOf(user);
-  const rows = await repository.listDoubts(deps.db, institutionId, user, { topicId });
-  if (rows.length > 0) return present(rows, user);
-  const topic = await repository.findTopic(deps.db, institutionId, topicId);
-  if (!topic || (user.permission === 'student' && !topic.visible)) throw notFound();
-  const access = await subjectAccess(deps, user, topic.subject_id);
-  if (!access) throw notFound();
-  if (!access.read) throw forbidden();
-  return [];
+  // Kept with the reader's cached reads (authors show as 'You' to them); every doubt or reply
+  // write drops the institution's reads, so a new doubt or answer shows at once.
+  return cachedUserRead(deps.db, institutionId, user.userId, `topic_doubts:${topicId}`, async () => {
+    const [rows, topic] = await Promise.all([
+      repository.listDoubts(deps.db, institutionId, user, { topicId }),
+      repository.findTopic(deps.db, institutionId, topicId),
+    ]);
+    if (!topic || (user.permission === 'student' && !topic.visible)) throw notFound();
+    await assertCanReadSubject(deps, user, topic.subject_id);
+    return present(rows, user);
+  });
 }
 
 /** GET /api/doubts/ids: those of the given doubts the caller may see; the others are left out. */

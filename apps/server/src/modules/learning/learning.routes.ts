@@ -12,24 +12,42 @@ import {
   timeSpentSchema,
   topicProgressSchema,
 } from '@portal/shared';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../plugins/auth.js';
 import * as service from './learning.service.js';
 import { LEARNING_POLICY } from './reading.policy.js';
+import { TimeSpentBuffer } from './time-spent-buffer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes the heartbeats added up so far (they are written every second anyway). */
+    flushTimeSpent(): Promise<void>;
+  }
+}
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const docs = { tags: ['learning'], security: [{ bearer: [] }] };
-// Views and heartbeats change no cached content (lib/read-cache.ts).
-const activityWrite = { keepsReadCache: true };
+// A view changes only the student's own reads (progress, home lists); a heartbeat changes no read
+// at all (lib/read-cache.ts).
+const viewWrite = { readCache: 'own' as const };
+const heartbeatWrite = { readCache: 'keep' as const };
 
-/** Reading activity: impressions, time spent, the student's home lists and progress. */
-export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Reading activity: impressions, time spent, the student's home lists and progress. Not
+ * encapsulated (fastify-plugin), so `app.flushTimeSpent` is the app's own.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const timeSpentBuffer = new TimeSpentBuffer(app.deps, app.log);
+  app.addHook('onClose', () => timeSpentBuffer.close());
+  app.decorate('flushTimeSpent', () => timeSpentBuffer.flush());
+
   app.post(
     '/api/impressions',
     {
       preHandler: app.requireAuth(...LEARNING_POLICY.student),
-      config: activityWrite,
+      config: viewWrite,
       schema: {
         ...docs,
         description: 'The student opened a topic (decision 14): it counts as Viewed from now on.',
@@ -47,7 +65,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/time-spent',
     {
       preHandler: app.requireAuth(...LEARNING_POLICY.student),
-      config: activityWrite,
+      config: heartbeatWrite,
       schema: {
         ...docs,
         description:
@@ -57,7 +75,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const record = await service.recordTimeSpent(app.deps, caller(request), request.body);
+      const record = await service.recordTimeSpent(app.deps, caller(request), request.body, timeSpentBuffer);
       return reply.status(201).send({ data: { time_spent: record } });
     },
   );
@@ -133,3 +151,5 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 };
+
+export const learningRoutes = fp(routes, { name: 'learning-routes' });

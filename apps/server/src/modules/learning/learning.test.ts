@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impressions, institutions, timeSpent } from '../../db/schema/index.js';
 import { createChapter, createTopicRow } from '../../test/factories/chapters.js';
@@ -8,6 +9,7 @@ import { createBatchSubject } from '../../test/factories/subjects.js';
 import { expectGuarded } from '../../test/guards.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { countQueries } from '../../test/query-count.js';
+import { TimeSpentBuffer } from './time-spent-buffer.js';
 
 let t: TestApp;
 type School = Awaited<ReturnType<TestApp['createSchool']>>;
@@ -177,7 +179,7 @@ describe('POST /api/time-spent', () => {
     expect(assessment.statusCode).toBe(404);
   });
 
-  it('adds heartbeats up per content and day', async () => {
+  it('adds heartbeats up per content and day, written together within a second', async () => {
     const topic = await createTopicRow(t, school.institution.id, reading.chapter.id);
     const first = await studentPost('/api/time-spent', beat({ content_id: topic.id, time_spent: 0.5 }));
     expect(first.statusCode).toBe(201);
@@ -185,11 +187,59 @@ describe('POST /api/time-spent', () => {
     expect(second.json().data.time_spent).toEqual({
       content_id: topic.id,
       content_type: 'topics',
-      time_spent: 0.6,
+      time_spent: 0.1,
       date: TODAY,
     });
+    await t.app.flushTimeSpent();
     const rows = await t.db.select().from(timeSpent).where(eq(timeSpent.contentId, topic.id));
     expect(rows).toHaveLength(1);
+    expect(rows[0]!.minutes).toBeCloseTo(0.6);
+    // A later heartbeat adds to the written total.
+    await studentPost('/api/time-spent', beat({ content_id: topic.id, time_spent: 1 }));
+    await t.app.flushTimeSpent();
+    const [after] = await t.db.select().from(timeSpent).where(eq(timeSpent.contentId, topic.id));
+    expect(after!.minutes).toBeCloseTo(1.6);
+  });
+
+  it('writes pending heartbeats on its own within a second', async () => {
+    const topic = await createTopicRow(t, school.institution.id, reading.chapter.id);
+    await studentPost('/api/time-spent', beat({ content_id: topic.id, time_spent: 2 }));
+    const written = async () =>
+      (await t.db.select().from(timeSpent).where(eq(timeSpent.contentId, topic.id)))[0];
+    for (let tries = 0; tries < 30 && !(await written()); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await written())?.minutes).toBe(2);
+  });
+
+  it('writes what is pending when closed, and keeps minutes it could not write for the next try', async () => {
+    const topic = await createTopicRow(t, school.institution.id, reading.chapter.id);
+    const { deps } = t.app;
+    let failures = 1;
+    const flakyPool = {
+      query: (...args: Parameters<typeof deps.pool.query>) =>
+        failures-- > 0 ? Promise.reject(new Error('connection lost')) : deps.pool.query(...args),
+    } as unknown as typeof deps.pool;
+    const warnings: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+    const buffer = new TimeSpentBuffer({ ...deps, pool: flakyPool }, log);
+    const entry = {
+      institutionId: school.institution.id,
+      studentId: school.accounts.student.entityId,
+      contentType: 'topics',
+      contentId: topic.id,
+      batchSubjectId: reading.batchSubject.id,
+      day: TODAY,
+      minutes: 0.5,
+      at: t.clock.now(),
+    };
+    buffer.add(entry);
+    await buffer.flush(); // fails: kept
+    expect(warnings).toHaveLength(1);
+    buffer.add({ ...entry, minutes: 0.25 });
+    await buffer.close();
+    const [row] = await t.db.select().from(timeSpent).where(eq(timeSpent.contentId, topic.id));
+    expect(row!.minutes).toBeCloseTo(0.75);
   });
 
   it('logs time in a live session of the student’s batch', async () => {

@@ -2,9 +2,10 @@ import type { Role } from '@portal/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { batches, batchSubjects, chapters, onlineSessions, topics } from '../../db/schema/index.js';
+import { batches, batchSubjects, onlineSessions } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
-import { preparedStatement } from '../../lib/prepared.js';
+import { preparedStatement, queryPrepared } from '../../lib/prepared.js';
+import { cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -67,36 +68,26 @@ export async function assertStudentBatchSubject(
   return row;
 }
 
-function prepareTopic(db: Database, name: string) {
-  return db
-    .select({
-      topicId: topics.id,
-      chapterId: topics.chapterId,
-      subjectId: chapters.subjectId,
-      visible: sql<boolean>`${topics.visibility} and ${chapters.visibility}`,
-    })
-    .from(topics)
-    .innerJoin(chapters, and(eq(chapters.id, topics.chapterId), isNull(chapters.deletedAt)))
-    .where(
-      and(
-        eq(topics.id, sql.placeholder('topicId')),
-        eq(topics.institutionId, sql.placeholder('institutionId')),
-        isNull(topics.deletedAt),
-      ),
-    )
-    .prepare(name);
-}
-
 /** A topic as a student reads it through one of their batch subjects. */
 export interface ReadTopic extends ReadBatchSubject {
   topicId: string;
   chapterId: string;
 }
 
+interface ReadTopicRow {
+  chapter_id: string;
+  subject_id: string;
+  visible: boolean;
+  batch_subject_id: string | null;
+  batch_id: string | null;
+  batch_subject_subject_id: string | null;
+}
+
 /**
  * A topic the student may read through `batchSubjectId`: the batch subject must be theirs (403
  * otherwise), and the topic a visible one of a visible chapter of that subject (404 otherwise, as
- * a hidden topic does not exist for a student).
+ * a hidden topic does not exist for a student). Opening a topic and every heartbeat ask this, so
+ * the topic and the batch subject are read in one prepared statement.
  */
 export async function assertStudentTopic(
   deps: AppDeps,
@@ -104,12 +95,44 @@ export async function assertStudentTopic(
   topicId: string,
   batchSubjectId: string,
 ): Promise<ReadTopic> {
-  const query = preparedStatement(deps.db, 'reader_topic', (name) => prepareTopic(deps.db, name));
-  const [topic] = await query.execute({ topicId, institutionId: institutionOf(user) });
-  if (!topic) throw notFound();
-  const batchSubject = await assertStudentBatchSubject(deps, user, batchSubjectId);
-  if (topic.subjectId !== batchSubject.subjectId || !topic.visible) throw notFound();
-  return { ...batchSubject, topicId, chapterId: topic.chapterId };
+  const institutionId = institutionOf(user);
+  // Opening a topic and each heartbeat ask the same question: kept with the reader's cached reads.
+  const key = `reader_topic:${topicId}:${batchSubjectId}`;
+  const row = await cachedUserRead(deps.db, institutionId, user.userId, key, () =>
+    readTopicRow(deps, institutionId, topicId, batchSubjectId),
+  );
+  if (!row?.batch_subject_id || !row.batch_id) throw notFound();
+  const batchId = await studentBatchId(deps, institutionId, user.entityId);
+  if (row.batch_id !== batchId) throw forbidden();
+  if (row.subject_id !== row.batch_subject_subject_id || !row.visible) throw notFound();
+  return {
+    batchSubjectId: row.batch_subject_id,
+    batchId: row.batch_id,
+    subjectId: row.subject_id,
+    topicId,
+    chapterId: row.chapter_id,
+  };
+}
+
+async function readTopicRow(
+  deps: AppDeps,
+  institutionId: string,
+  topicId: string,
+  batchSubjectId: string,
+): Promise<ReadTopicRow | undefined> {
+  const [row] = await queryPrepared<ReadTopicRow>(
+    deps.pool,
+    'reader_topic',
+    `select t.chapter_id, c.subject_id, (t.visibility and c.visibility) as visible,
+       bs.id as batch_subject_id, bs.batch_id, bs.subject_id as batch_subject_subject_id
+     from topics t
+     join chapters c on c.id = t.chapter_id and c.deleted_at is null
+     left join batch_subjects bs on bs.id = $3 and bs.institution_id = $2 and bs.deleted_at is null
+       and exists (select 1 from batches b where b.id = bs.batch_id and b.deleted_at is null)
+     where t.id = $1 and t.institution_id = $2 and t.deleted_at is null`,
+    [topicId, institutionId, batchSubjectId],
+  );
+  return row;
 }
 
 /**

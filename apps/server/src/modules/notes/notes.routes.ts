@@ -19,8 +19,8 @@ import * as service from './notes.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const docs = { tags: ['notes'], security: [{ bearer: [] }] };
-// A student's notes are theirs alone: no cached read holds them (lib/read-cache.ts).
-const config = { keepsReadCache: true };
+// A student's notes are theirs alone: a write drops only their own cached reads (lib/read-cache.ts).
+const config = { readCache: 'own' as const };
 
 const oneNote = envelope(z.object({ note: noteSchema }));
 const noteList = envelope(z.object({ note: z.array(noteSchema) }));

@@ -1,6 +1,7 @@
 import type { CreateNoteBody, CreateSessionNoteBody, Note, SessionNote } from '@portal/shared';
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/client.js';
 import {
   batchSubjects,
   chapters,
@@ -11,6 +12,8 @@ import {
   topics,
 } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
+import { preparedStatement } from '../../lib/prepared.js';
+import { cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
@@ -19,9 +22,13 @@ import {
   assertStudentTopic,
 } from '../learning/reading.policy.js';
 
-/** The student's own live notes matching `where`, with their topic's titles, in one query. */
-async function selectOwnNotes(deps: AppDeps, user: AuthUser, where?: SQL): Promise<Note[]> {
-  const rows = await deps.db
+/** What selects a student's notes: all of them, or those of one topic, batch subject or id. */
+type NoteFilter = 'all' | 'topic' | 'batch_subject' | 'id';
+const FILTER_COLUMN = { topic: notes.topicId, batch_subject: notes.batchSubjectId, id: notes.id } as const;
+
+// The notes tab of every topic page asks this, so each filter is a named prepared statement.
+function prepareOwnNotes(db: Database, name: string, filter: NoteFilter) {
+  return db
     .select({
       note: notes,
       topicTitle: topics.title,
@@ -37,15 +44,28 @@ async function selectOwnNotes(deps: AppDeps, user: AuthUser, where?: SQL): Promi
     .innerJoin(subjects, eq(subjects.id, batchSubjects.subjectId))
     .where(
       and(
-        eq(notes.institutionId, institutionOf(user)),
-        eq(notes.studentId, user.entityId),
+        eq(notes.institutionId, sql.placeholder('institutionId')),
+        eq(notes.studentId, sql.placeholder('studentId')),
         isNull(notes.deletedAt),
         isNull(topics.deletedAt),
         isNull(chapters.deletedAt),
-        where,
+        filter === 'all' ? undefined : eq(FILTER_COLUMN[filter], sql.placeholder('value')),
       ),
     )
-    .orderBy(desc(notes.createdAt), desc(notes.id));
+    .orderBy(desc(notes.createdAt), desc(notes.id))
+    .prepare(name);
+}
+
+/** The student's own live notes (all, or of one topic, batch subject or id), with their titles, in one query. */
+async function selectOwnNotes(
+  deps: AppDeps,
+  user: AuthUser,
+  filter: NoteFilter,
+  value?: string,
+): Promise<Note[]> {
+  const name = `own_notes_${filter}`;
+  const query = preparedStatement(deps.db, name, (name) => prepareOwnNotes(deps.db, name, filter));
+  const rows = await query.execute({ institutionId: institutionOf(user), studentId: user.entityId, value });
   return rows.map(({ note, ...titles }) => ({
     _id: note.id,
     note_text: note.noteText,
@@ -62,28 +82,45 @@ async function selectOwnNotes(deps: AppDeps, user: AuthUser, where?: SQL): Promi
 }
 
 export function listAllOwn(deps: AppDeps, user: AuthUser): Promise<Note[]> {
-  return selectOwnNotes(deps, user);
+  return selectOwnNotes(deps, user, 'all');
 }
 
-/** Own notes on a topic; the topic must be one the student reads (any of their batch subjects). */
-export async function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string): Promise<Note[]> {
-  const [topic] = await deps.db
+function prepareTopicExists(db: Database, name: string) {
+  return db
     .select({ id: topics.id })
     .from(topics)
     .where(
-      and(eq(topics.id, topicId), eq(topics.institutionId, institutionOf(user)), isNull(topics.deletedAt)),
-    );
-  if (!topic) throw notFound();
-  return selectOwnNotes(deps, user, eq(notes.topicId, topicId));
+      and(
+        eq(topics.id, sql.placeholder('topicId')),
+        eq(topics.institutionId, sql.placeholder('institutionId')),
+        isNull(topics.deletedAt),
+      ),
+    )
+    .prepare(name);
+}
+
+/** Own notes on a topic of the institution (404 for any other topic). */
+export function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string): Promise<Note[]> {
+  const institutionId = institutionOf(user);
+  // Every topic page asks this: kept with the student's cached reads, which their note writes drop.
+  return cachedUserRead(deps.db, institutionId, user.userId, `notes_of_topic:${topicId}`, async () => {
+    const exists = preparedStatement(deps.db, 'live_topic', (name) => prepareTopicExists(deps.db, name));
+    const [[topic], notesOfTopic] = await Promise.all([
+      exists.execute({ topicId, institutionId }),
+      selectOwnNotes(deps, user, 'topic', topicId),
+    ]);
+    if (!topic) throw notFound();
+    return notesOfTopic;
+  });
 }
 
 export async function listOwnForBatchSubject(deps: AppDeps, user: AuthUser, batchSubjectId: string) {
   await assertStudentBatchSubject(deps, user, batchSubjectId);
-  return selectOwnNotes(deps, user, eq(notes.batchSubjectId, batchSubjectId));
+  return selectOwnNotes(deps, user, 'batch_subject', batchSubjectId);
 }
 
 async function getOwn(deps: AppDeps, user: AuthUser, noteId: string): Promise<Note> {
-  const [note] = await selectOwnNotes(deps, user, eq(notes.id, noteId));
+  const [note] = await selectOwnNotes(deps, user, 'id', noteId);
   if (!note) throw notFound();
   return note;
 }

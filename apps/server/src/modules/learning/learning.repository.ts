@@ -1,0 +1,188 @@
+import type { HomeTopic } from '@portal/shared';
+import type { AppDeps } from '../../app.js';
+import { queryPrepared } from '../../lib/prepared.js';
+
+// Every query here runs on each page a student opens (or each heartbeat), so each is a named
+// prepared statement: PostgreSQL plans it once per connection (lib/prepared.ts).
+
+/** One row per student, topic and day; a repeat view counts and moves the last-viewed time. */
+export async function recordView(
+  deps: AppDeps,
+  view: {
+    institutionId: string;
+    studentId: string;
+    topicId: string;
+    batchSubjectId: string;
+    day: string;
+    at: Date;
+  },
+): Promise<void> {
+  await queryPrepared(
+    deps.pool,
+    'record_view',
+    `insert into impressions
+       (institution_id, student_id, topic_id, batch_subject_id, view_date, view_count, first_viewed_at, last_viewed_at)
+     values ($1, $2, $3, $4, $5, 1, $6, $6)
+     on conflict (student_id, topic_id, view_date) do update set
+       view_count = impressions.view_count + 1,
+       last_viewed_at = excluded.last_viewed_at,
+       batch_subject_id = excluded.batch_subject_id`,
+    [view.institutionId, view.studentId, view.topicId, view.batchSubjectId, view.day, view.at],
+  );
+}
+
+export interface HomeTopicRow extends Omit<HomeTopic, 'viewed_at'> {
+  viewed_at: Date | null;
+}
+
+// What a home card shows of a topic: a live, visible topic of a live, visible chapter of a live
+// batch subject (alias bs). Shared by the pending and last-visited lists.
+const HOME_TOPIC_COLUMNS = `
+  t.id as topic_id, t.title as topic_title, t.logo_url as topic_logo_url, t.type,
+  c.id as chapter_id, c.title as chapter_title, bs.id as batch_subject_id,
+  s.id as subject_id, s.title as subject_title, s.logo as subject_logo, s.logo_url as subject_logo_url`;
+const HOME_TOPIC_JOINS = `
+  join topics t on t.id = x.topic_id and t.deleted_at is null and t.visibility
+  join chapters c on c.id = t.chapter_id and c.deleted_at is null and c.visibility
+  join batch_subjects bs on bs.id = x.batch_subject_id and bs.deleted_at is null
+  join subjects s on s.id = bs.subject_id and s.deleted_at is null`;
+
+/** Plan topics of the batch dated before `day` the student never opened; one row per topic. */
+export function pendingTopics(
+  deps: AppDeps,
+  filter: { institutionId: string; batchId: string; studentId: string; day: string; limit: number },
+): Promise<HomeTopicRow[]> {
+  return queryPrepared(
+    deps.pool,
+    'pending_topics',
+    `select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
+     from (
+       select distinct on (sp.batch_subject_id, sp.topic_id) sp.batch_subject_id, sp.topic_id, sp.date
+       from study_plans sp
+       join batch_subjects pbs on pbs.id = sp.batch_subject_id and pbs.batch_id = $2
+       where sp.institution_id = $1 and sp.deleted_at is null and sp.date < $4
+         and not exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = sp.topic_id)
+       order by sp.batch_subject_id, sp.topic_id, sp.date desc
+     ) x
+     ${HOME_TOPIC_JOINS}
+     order by x.date desc, t.title
+     limit $5`,
+    [filter.institutionId, filter.batchId, filter.studentId, filter.day, filter.limit],
+  );
+}
+
+/** The topics the student opened most recently up to the end of `day`, still readable in their batch. */
+export function lastVisitedTopics(
+  deps: AppDeps,
+  filter: { batchId: string; studentId: string; day: string; limit: number },
+): Promise<HomeTopicRow[]> {
+  return queryPrepared(
+    deps.pool,
+    'last_visited_topics',
+    `select ${HOME_TOPIC_COLUMNS}, null::date as date, x.viewed_at
+     from (
+       select distinct on (i.topic_id) i.topic_id, i.batch_subject_id, i.last_viewed_at as viewed_at
+       from impressions i
+       where i.student_id = $2 and i.view_date <= $3
+       order by i.topic_id, i.last_viewed_at desc
+     ) x
+     ${HOME_TOPIC_JOINS}
+     where bs.batch_id = $1
+     order by x.viewed_at desc
+     limit $4`,
+    [filter.batchId, filter.studentId, filter.day, filter.limit],
+  );
+}
+
+export interface ChapterCountsRow {
+  _id: string;
+  title: string;
+  description: string;
+  subject_id: string;
+  chapter_logo_url: string | null;
+  visibility: boolean;
+  topic_count: number;
+  visible_topic_count: number;
+  read_topic_count: number;
+}
+
+/**
+ * A subject's visible chapters with the student's counts, in one query: every live topic (total),
+ * the visible ones (available) and the visible ones they have opened (completed).
+ */
+export function chapterCounts(
+  deps: AppDeps,
+  filter: { institutionId: string; subjectId: string; studentId: string },
+): Promise<ChapterCountsRow[]> {
+  return queryPrepared(
+    deps.pool,
+    'chapter_counts',
+    `select c.id as "_id", c.title, c.description, c.subject_id, c.logo_url as chapter_logo_url, c.visibility,
+       count(t.id)::int as topic_count,
+       count(t.id) filter (where t.visibility)::int as visible_topic_count,
+       count(t.id) filter (where t.visibility and exists (
+         select 1 from impressions i where i.student_id = $3 and i.topic_id = t.id))::int as read_topic_count
+     from chapters c
+     left join topics t on t.chapter_id = c.id and t.deleted_at is null
+     where c.institution_id = $1 and c.subject_id = $2 and c.deleted_at is null and c.visibility
+     group by c.id
+     order by c.created_at, c.id`,
+    [filter.institutionId, filter.subjectId, filter.studentId],
+  );
+}
+
+export interface ReadableChapterRow {
+  _id: string;
+  title: string;
+  description: string;
+  subject_id: string;
+  chapter_logo_url: string | null;
+  visibility: boolean;
+  /** The chapter's subject is taught to the student's batch. */
+  taught: boolean;
+}
+
+/** A live, visible chapter of the institution, and whether the batch learns its subject. */
+export async function readableChapter(
+  deps: AppDeps,
+  filter: { institutionId: string; chapterId: string; batchId: string | null },
+): Promise<ReadableChapterRow | undefined> {
+  const [row] = await queryPrepared<ReadableChapterRow>(
+    deps.pool,
+    'readable_chapter',
+    `select c.id as "_id", c.title, c.description, c.subject_id, c.logo_url as chapter_logo_url, c.visibility,
+       exists (select 1 from batch_subjects bs
+               where bs.batch_id = $3 and bs.subject_id = c.subject_id and bs.deleted_at is null) as taught
+     from chapters c
+     where c.id = $1 and c.institution_id = $2 and c.deleted_at is null and c.visibility`,
+    [filter.chapterId, filter.institutionId, filter.batchId],
+  );
+  return row;
+}
+
+export interface ChapterTopicRow {
+  _id: string;
+  title: string;
+  type: HomeTopic['type'];
+  topic_logo_url: string | null;
+  self_assessment: boolean;
+  visibility: boolean;
+  viewed: boolean;
+}
+
+/** Every live topic of a chapter (hidden ones count in its total) with whether the student opened it. */
+export function chapterTopicRows(
+  deps: AppDeps,
+  filter: { institutionId: string; chapterId: string; studentId: string },
+): Promise<ChapterTopicRow[]> {
+  return queryPrepared(
+    deps.pool,
+    'chapter_topics_read',
+    `select t.id as "_id", t.title, t.type, t.logo_url as topic_logo_url, t.self_assessment, t.visibility,
+       exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = t.id) as viewed
+     from topics t
+     where t.chapter_id = $1 and t.institution_id = $2 and t.deleted_at is null
+     order by t.created_at, t.id`,
+    [filter.chapterId, filter.institutionId, filter.studentId],
+  );
+}
