@@ -2,41 +2,20 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { apiSignIn } from '../support/api.js';
 import { PHONE, snap } from '../support/browser.js';
-import { DEMO_PASSWORD, signIn, usePortal } from '../support/portal.js';
+import {
+  addChapter,
+  addSubjectToBatch,
+  addTopic,
+  assignFaculty,
+  batchNamed,
+  facultyNamed,
+  paragraph,
+} from '../support/content.js';
+import { signIn, usePortal } from '../support/portal.js';
 
 const portal = usePortal('doubts');
-
-async function login(username: string): Promise<string> {
-  const response = await fetch(`${portal.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  assert.ok(response.ok, `login ${username}: ${response.status}`);
-  return ((await response.json()) as { data: { jwt: string } }).data.jwt;
-}
-
-/** Prerequisite data goes through the API as the moderator, so no authoring screen is needed. */
-let token = '';
-async function call<T>(urlPath: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${portal.baseUrl}/api${urlPath}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await response.json()) as { data: T };
-  assert.ok(response.ok, `${urlPath}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-const paragraph = (text: string) => ({
-  type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
-});
 
 // A word that appears in the one topic only: the automated answer must find that topic.
 const UNIQUE_WORD = 'quorblax';
@@ -55,47 +34,36 @@ const ready = () => {
   prepared ??= prepare();
   return prepared;
 };
+/** A subject of Class 10 A (the demo `student` and `student2`) taught by the demo teacher, with two topics. */
 async function prepare() {
-  token = await login('moderator');
-  const { batches } = await call<{ batches: { _id: string; title: string }[] }>('/batches');
-  // The demo `student` and `student2` are in Class 10 A.
-  ids.batch = batches.find((batch) => batch.title === 'Class 10 A')!._id;
-  const { subject } = await call<{ subject: { _id: string } }>('/subjects', {
-    body: { title: 'Mineralogy', code: 'MIN-10', subject_logo: 'science' },
+  const moderator = await apiSignIn(portal, 'moderator');
+  ids.batch = await batchNamed(moderator, 'Class 10 A');
+  const subject = await addSubjectToBatch(moderator, ids.batch, {
+    title: 'Mineralogy',
+    code: 'MIN-10',
+    subject_logo: 'science',
   });
-  const { batch_subjects } = await call<{ batch_subjects: { _id: string }[] }>('/batch-subjects', {
-    body: { batch_id: ids.batch, subject_ids: [subject._id] },
+  ids.batchSubject = subject._id;
+  const faculty = await facultyNamed(moderator, FACULTY_NAME);
+  await assignFaculty(moderator, ids.batchSubject, [faculty._id]);
+  ids.chapter = await addChapter(moderator, {
+    title: 'Crystals',
+    description: 'How crystals form and shine.',
+    subject_id: subject.subject_id,
   });
-  ids.batchSubject = batch_subjects[0]!._id;
-  const { faculties } = await call<{ faculties: { _id: string; name: string }[] }>(
-    '/faculties/complete-list',
-  );
-  const faculty = faculties.find((candidate) => candidate.name === FACULTY_NAME)!;
-  await call('/batch-subjects/faculties', {
-    body: { batch_subject_id: ids.batchSubject, faculty_ids: [faculty._id] },
-  });
-  ids.chapter = (
-    await call<{ chapter: { _id: string } }>('/chapters', {
-      body: { title: 'Crystals', description: 'How crystals form and shine.', subject_id: subject._id },
-    })
-  ).chapter._id;
   const topic = (title: string, text: string) =>
-    call<{ topic: { _id: string } }>('/topics', {
-      body: {
-        title,
-        type: 'audio',
-        content_uri: 'https://audio.example.org/crystals.mp3',
-        wysiwyg_state: paragraph(text),
-        author_id: faculty._id,
-        chapter_id: ids.chapter,
-      },
+    addTopic(moderator, {
+      title,
+      type: 'audio',
+      content_uri: 'https://audio.example.org/crystals.mp3',
+      wysiwyg_state: paragraph(text),
+      author_id: faculty._id,
+      chapter_id: ids.chapter,
     });
-  ids.topic = (
-    await topic(
-      TOPIC_TITLE,
-      `${UNIQUE_WORD[0]!.toUpperCase()}${UNIQUE_WORD.slice(1)} crystals glow because they store ultraviolet light.`,
-    )
-  ).topic._id;
+  ids.topic = await topic(
+    TOPIC_TITLE,
+    `${UNIQUE_WORD[0]!.toUpperCase()}${UNIQUE_WORD.slice(1)} crystals glow because they store ultraviolet light.`,
+  );
   await topic(OTHER_TOPIC_TITLE, 'Granite and basalt are common rocks that do not shine.');
 }
 

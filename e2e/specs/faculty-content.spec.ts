@@ -3,75 +3,27 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { BrowserContext, Page } from 'playwright-core';
+import { type ApiUser, apiSignIn } from '../support/api.js';
 import { PHONE, snap } from '../support/browser.js';
-import { DEMO_PASSWORD, signIn, usePortal } from '../support/portal.js';
+import {
+  addChapter,
+  addSubjectToBatch,
+  addTopic,
+  assignFaculty,
+  type BatchSubjectRow,
+  batchNamed,
+  paragraph,
+} from '../support/content.js';
+import { png } from '../support/files.js';
+import { signIn, usePortal } from '../support/portal.js';
+import { banner, chooseOption, pickFiles, typeDescription } from '../support/ui.js';
 
 const portal = usePortal('faculty-content');
 
-interface BatchSubjectRow {
-  _id: string;
-  batch_id: string;
-  subject_id: string;
-  subject_title: string;
-  batch_title: string;
-}
-
-const tokens = {} as Record<'moderator' | 'faculty' | 'faculty2' | 'student', string>;
+const users = {} as Record<'moderator' | 'faculty' | 'faculty2' | 'student', ApiUser>;
 let facultyId = '';
-
-async function request(
-  who: keyof typeof tokens,
-  urlPath: string,
-  init: { method?: string; body?: unknown } = {},
-) {
-  const response = await fetch(`${portal.baseUrl}/api${urlPath}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      authorization: `Bearer ${tokens[who]}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, json: (await response.json()) as { data: unknown } };
-}
-
-async function call<T>(
-  who: keyof typeof tokens,
-  urlPath: string,
-  init: { method?: string; body?: unknown } = {},
-) {
-  const { status, json } = await request(who, urlPath, init);
-  assert.ok(status >= 200 && status < 300, `${urlPath}: ${status} ${JSON.stringify(json)}`);
-  return json.data as T;
-}
-
-/** A solid-colour PNG, so the topic's image really renders. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The subject the test authors in (taught by 'faculty') and one taught only by 'faculty2'. */
 const ids = {} as {
@@ -91,17 +43,6 @@ const ready = () => {
   return prepared;
 };
 
-async function login(username: keyof typeof tokens) {
-  const response = await fetch(`${portal.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const { data } = (await response.json()) as { data: { jwt: string; entity_id: string } };
-  tokens[username] = data.jwt;
-  return data;
-}
-
 async function prepare() {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'faculty-content-e2e-'));
   files.image = path.join(dir, 'jupiter.png');
@@ -109,33 +50,26 @@ async function prepare() {
   files.note = path.join(dir, 'jupiter-moons.txt');
   await fs.writeFile(files.note, 'Io, Europa, Ganymede and Callisto.\n');
 
-  await login('moderator');
-  facultyId = (await login('faculty')).entity_id;
-  const faculty2Id = (await login('faculty2')).entity_id;
-  await login('student');
+  for (const username of ['moderator', 'faculty', 'faculty2', 'student'] as const) {
+    users[username] = await apiSignIn(portal, username);
+  }
+  facultyId = users.faculty.account.entity_id;
+  const faculty2Id = users.faculty2.account.entity_id;
 
   // A fresh subject for the demo faculty member in Class 10 A (the demo student's class).
-  const { batches } = await call<{ batches: { _id: string; title: string }[] }>('moderator', '/batches');
-  const batch = batches.find((candidate) => candidate.title === 'Class 10 A')!;
+  const batchId = await batchNamed(users.moderator, 'Class 10 A');
   const subjectIn = async (title: string, code: string, teacher: string) => {
-    const { subject } = await call<{ subject: { _id: string } }>('moderator', '/subjects', {
-      body: { title, code, subject_logo: 'physics' },
+    const subject = await addSubjectToBatch(users.moderator, batchId, {
+      title,
+      code,
+      subject_logo: 'physics',
     });
-    const { batch_subjects } = await call<{ batch_subjects: BatchSubjectRow[] }>(
-      'moderator',
-      '/batch-subjects',
-      {
-        body: { batch_id: batch._id, subject_ids: [subject._id] },
-      },
-    );
-    await call('moderator', '/batch-subjects/faculties', {
-      body: { batch_subject_id: batch_subjects[0]!._id, faculty_ids: [teacher] },
-    });
-    return batch_subjects[0]!;
+    await assignFaculty(users.moderator, subject._id, [teacher]);
+    return subject;
   };
   await subjectIn('Astronomy', 'AST-10', facultyId);
 
-  const mine = (await call<{ batch_subjects: BatchSubjectRow[] }>('faculty', '/users/me/batch-subjects'))
+  const mine = (await users.faculty.call<{ batch_subjects: BatchSubjectRow[] }>('/users/me/batch-subjects'))
     .batch_subjects;
   ids.mine = mine.find((row) => row.subject_title === 'Astronomy')!;
   assert.ok(ids.mine, 'Astronomy is among the faculty member’s batch subjects');
@@ -145,43 +79,36 @@ async function prepare() {
   // A subject taught only by faculty2: from the demo if there is one, else made here.
   const taughtByMe = new Set(mine.map((row) => row.subject_id));
   const theirs = (
-    await call<{ batch_subjects: BatchSubjectRow[] }>('faculty2', '/users/me/batch-subjects')
+    await users.faculty2.call<{ batch_subjects: BatchSubjectRow[] }>('/users/me/batch-subjects')
   ).batch_subjects.find((row) => !taughtByMe.has(row.subject_id));
   ids.theirs = theirs ?? (await subjectIn('Zoology', 'ZOO-10', faculty2Id));
-  let { chapters } = await call<{ chapters: { _id: string; title: string }[] }>(
-    'faculty2',
+  let { chapters } = await users.faculty2.call<{ chapters: { _id: string; title: string }[] }>(
     `/chapters/subject-id/${ids.theirs.subject_id}`,
   );
   if (chapters.length === 0) {
-    await call('faculty2', '/chapters', {
-      body: { title: 'Animal kingdom', description: 'Kinds of animals.', subject_id: ids.theirs.subject_id },
+    await addChapter(users.faculty2, {
+      title: 'Animal kingdom',
+      description: 'Kinds of animals.',
+      subject_id: ids.theirs.subject_id,
     });
-    ({ chapters } = await call<{ chapters: { _id: string; title: string }[] }>(
-      'faculty2',
+    ({ chapters } = await users.faculty2.call<{ chapters: { _id: string; title: string }[] }>(
       `/chapters/subject-id/${ids.theirs.subject_id}`,
     ));
   }
   ids.theirChapter = chapters[0]!;
-  let { topics } = await call<{ topics: { _id: string; title: string }[] }>(
-    'faculty2',
+  let { topics } = await users.faculty2.call<{ topics: { _id: string; title: string }[] }>(
     `/topics/chapter-id/${ids.theirChapter._id}`,
   );
   if (topics.length === 0) {
-    await call('faculty2', '/topics', {
-      body: {
-        title: 'Mammals',
-        type: 'audio',
-        content_uri: 'https://audio.example.org/mammals.mp3',
-        wysiwyg_state: {
-          type: 'doc',
-          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Warm.' }] }],
-        },
-        chapter_id: ids.theirChapter._id,
-        author_id: faculty2Id,
-      },
+    await addTopic(users.faculty2, {
+      title: 'Mammals',
+      type: 'audio',
+      content_uri: 'https://audio.example.org/mammals.mp3',
+      wysiwyg_state: paragraph('Warm.'),
+      chapter_id: ids.theirChapter._id,
+      author_id: faculty2Id,
     });
-    ({ topics } = await call<{ topics: { _id: string; title: string }[] }>(
-      'faculty2',
+    ({ topics } = await users.faculty2.call<{ topics: { _id: string; title: string }[] }>(
       `/topics/chapter-id/${ids.theirChapter._id}`,
     ));
   }
@@ -194,7 +121,6 @@ after(async () => {
 
 const subjectsUrl = '/me/faculty/subjects';
 const mineQuery = () => new URLSearchParams({ batch: ids.mine.batch_id, subject: ids.mine._id });
-const banner = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const dialog = (page: Page) => page.getByRole('dialog');
 const subjectCards = (page: Page) => page.getByTestId('taught-subject-card');
 const chapterCard = (page: Page, title: string) =>
@@ -204,28 +130,6 @@ const chapterRow = (page: Page, title: string) =>
 const topicCard = (page: Page, title: string) =>
   page.getByRole('article', { name: `Topic ${title}`, exact: true });
 const notAvailable = (page: Page) => page.getByText(LABELS.teachNotAvailable, { exact: true });
-
-async function choose(page: Page, label: string, option: string) {
-  await page
-    .getByRole('combobox', { name: label })
-    .or(page.getByRole('textbox', { name: label }))
-    .first()
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function pick(page: Page, button: string, paths: string | string[]) {
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: button }).click(),
-  ]);
-  await chooser.setFiles(paths);
-}
-
-async function describeAs(page: Page, text: string) {
-  await page.getByRole('textbox', { name: LABELS.fieldDescription }).click();
-  await page.keyboard.type(text);
-}
 
 describe('faculty subjects and content', () => {
   let context: BrowserContext;
@@ -253,7 +157,7 @@ describe('faculty subjects and content', () => {
       formatMessage(LABELS.teachAllClasses, { n: String(myCount) }),
     );
 
-    await choose(
+    await chooseOption(
       page,
       LABELS.fieldClass,
       formatMessage(LABELS.teachClassOption, { batch: ids.mine.batch_title, n: String(myClassCount) }),
@@ -368,10 +272,10 @@ describe('faculty subjects and content', () => {
 
     await form.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Jupiter');
     await form.getByRole('radio', { name: LABELS.typeImage }).check();
-    await pick(page, LABELS.chooseImage, files.image);
+    await pickFiles(page, LABELS.chooseImage, files.image);
     await form.getByRole('img', { name: 'Jupiter' }).waitFor();
-    await describeAs(page, 'Jupiter is the largest planet and has dozens of moons.');
-    await pick(page, LABELS.addNoteFiles, files.note);
+    await typeDescription(page, 'Jupiter is the largest planet and has dozens of moons.');
+    await pickFiles(page, LABELS.addNoteFiles, files.note);
     await form.getByText('jupiter-moons.txt').waitFor();
     await snap(page, 'faculty-topic-popup-desktop');
     await form.getByRole('button', { name: LABELS.saveAction }).click();
@@ -380,10 +284,9 @@ describe('faculty subjects and content', () => {
     await topicCard(page, 'Jupiter').waitFor();
     await snap(page, 'faculty-topics-desktop');
 
-    const { topics } = await call<{ topics: { _id: string; title: string; author_id: string }[] }>(
-      'faculty',
-      `/topics/chapter-id/${new URL(page.url()).searchParams.get('chapter')}`,
-    );
+    const { topics } = await users.faculty.call<{
+      topics: { _id: string; title: string; author_id: string }[];
+    }>(`/topics/chapter-id/${new URL(page.url()).searchParams.get('chapter')}`);
     assert.equal(topics.find((topic) => topic.title === 'Jupiter')?.author_id, facultyId);
 
     await topicCard(page, 'Jupiter').getByRole('link', { name: LABELS.viewTopic }).click();
@@ -395,7 +298,7 @@ describe('faculty subjects and content', () => {
     );
     await page.getByText('Jupiter is the largest planet and has dozens of moons.').waitFor();
     await page.getByRole('link', { name: 'Note 1' }).waitFor();
-    await page.getByText(formatMessage(LABELS.teachTopicAuthor, { name: 'Anita Sharma' })).waitFor();
+    await page.getByText(formatMessage(LABELS.topicAuthor, { name: 'Anita Sharma' })).waitFor();
     await snap(page, 'faculty-topic-detail-desktop');
 
     await page.getByRole('tab', { name: formatMessage(LABELS.teachNotesTabN, { n: '1' }) }).click();
@@ -407,7 +310,7 @@ describe('faculty subjects and content', () => {
 
   it('shows the topic’s doubts in the Doubts tab', async () => {
     const topicId = new URL(page.url()).searchParams.get('topic')!;
-    await call('student', '/doubts', {
+    await users.student.call('/doubts', {
       body: {
         doubt_text: 'Why does Jupiter have so many moons?',
         topic_id: topicId,
@@ -448,7 +351,7 @@ describe('faculty subjects and content', () => {
     await page.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Saturn');
     await page.getByRole('radio', { name: LABELS.typeAudio }).check();
     await page.getByRole('textbox', { name: LABELS.audioLink }).fill('https://audio.example.org/saturn.mp3');
-    await describeAs(page, 'Saturn has rings.');
+    await typeDescription(page, 'Saturn has rings.');
     await page.getByRole('button', { name: LABELS.saveAction }).click();
     await banner(page, MESSAGES.topicAdded);
     await page.waitForURL('**/chapters/topics?**');
@@ -502,17 +405,17 @@ describe('faculty subjects and content', () => {
     );
 
     const refusals = [
-      await request('faculty', `/chapters/subject-id/${ids.theirs.subject_id}`),
-      await request('faculty', `/topics/chapter-id/${ids.theirChapter._id}`),
-      await request('faculty', `/topics/${ids.theirTopic._id}`),
-      await request('faculty', '/chapters', {
+      await users.faculty.request(`/chapters/subject-id/${ids.theirs.subject_id}`),
+      await users.faculty.request(`/topics/chapter-id/${ids.theirChapter._id}`),
+      await users.faculty.request(`/topics/${ids.theirTopic._id}`),
+      await users.faculty.request('/chapters', {
         body: { title: 'Mine now', description: 'No.', subject_id: ids.theirs.subject_id },
       }),
-      await request('faculty', `/chapters/${ids.theirChapter._id}`, {
+      await users.faculty.request(`/chapters/${ids.theirChapter._id}`, {
         method: 'PATCH',
         body: { title: 'Mine' },
       }),
-      await request('faculty', `/topics/${ids.theirTopic._id}`, { method: 'DELETE' }),
+      await users.faculty.request(`/topics/${ids.theirTopic._id}`, { method: 'DELETE' }),
     ];
     for (const { status } of refusals) assert.ok(status === 403 || status === 404, `refused, got ${status}`);
   });
@@ -531,9 +434,9 @@ describe('faculty subjects and content', () => {
     await small.getByRole('button', { name: LABELS.addTopicsButton }).click();
     await dialog(small).getByRole('textbox', { name: LABELS.fieldTitle }).fill('Mars');
     await dialog(small).getByRole('radio', { name: LABELS.typeImage }).check();
-    await pick(small, LABELS.chooseImage, files.image);
+    await pickFiles(small, LABELS.chooseImage, files.image);
     await dialog(small).getByRole('img', { name: 'Mars' }).waitFor();
-    await describeAs(small, 'The red planet.');
+    await typeDescription(small, 'The red planet.');
     await snap(small, 'faculty-topic-popup-phone');
     await dialog(small).getByRole('button', { name: LABELS.saveAction }).click();
     await banner(small, MESSAGES.topicAdded);

@@ -1,71 +1,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { apiSignIn } from '../support/api.js';
 import { PHONE, snap } from '../support/browser.js';
-import { DEMO_PASSWORD, signIn, usePortal } from '../support/portal.js';
+import {
+  addChapter,
+  addSubjectToBatch,
+  addTopic,
+  assignFaculty,
+  batchNamed,
+  facultyNamed,
+  paragraph,
+} from '../support/content.js';
+import { png } from '../support/files.js';
+import { signIn, usePortal } from '../support/portal.js';
 
 const portal = usePortal('student-learning');
-
-async function login(username: string): Promise<string> {
-  const response = await fetch(`${portal.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  assert.ok(response.ok, `login ${username}: ${response.status}`);
-  return ((await response.json()) as { data: { jwt: string } }).data.jwt;
-}
-
-/** Prerequisite data goes through the API, so no authoring screen is needed. */
-async function call<T>(
-  token: string,
-  urlPath: string,
-  init: { method?: string; body?: unknown; form?: FormData } = {},
-): Promise<T> {
-  const response = await fetch(`${portal.baseUrl}/api${urlPath}`, {
-    method: init.method ?? (init.body === undefined && !init.form ? 'GET' : 'POST'),
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-  });
-  const json = (await response.json()) as { data: T };
-  assert.ok(response.ok, `${urlPath}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/** A solid-colour PNG, so the topic's image really renders. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const paragraph = (text: string) => ({
-  type: 'doc',
-  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
-});
 
 const SUBJECT = 'Optics Reading';
 const CHAPTER = 'Light and Lenses';
@@ -106,34 +57,26 @@ async function prepare(page: Page) {
   days.yesterday = shiftDay(days.today, -1);
   days.tomorrow = shiftDay(days.today, 1);
 
-  const token = await login('moderator');
-  const { batches } = await call<{ batches: { _id: string; title: string }[] }>(token, '/batches');
-  ids.batch = batches.find((batch) => batch.title === 'Class 10 A')!._id;
-  const { subject } = await call<{ subject: { _id: string } }>(token, '/subjects', {
-    body: { title: SUBJECT, code: 'OPT-R10', subject_logo: 'physics' },
+  const moderator = await apiSignIn(portal, 'moderator');
+  ids.batch = await batchNamed(moderator, 'Class 10 A');
+  const subject = await addSubjectToBatch(moderator, ids.batch, {
+    title: SUBJECT,
+    code: 'OPT-R10',
+    subject_logo: 'physics',
   });
-  const { batch_subjects } = await call<{ batch_subjects: { _id: string }[] }>(token, '/batch-subjects', {
-    body: { batch_id: ids.batch, subject_ids: [subject._id] },
+  ids.batchSubject = subject._id;
+  const teacher = await facultyNamed(moderator, TEACHER);
+  await assignFaculty(moderator, ids.batchSubject, [teacher._id]);
+  ids.chapter = await addChapter(moderator, {
+    title: CHAPTER,
+    description: 'How lenses and mirrors bend light.',
+    subject_id: subject.subject_id,
   });
-  ids.batchSubject = batch_subjects[0]!._id;
-  const { faculties } = await call<{ faculties: { _id: string; name: string }[] }>(
-    token,
-    '/faculties/complete-list',
-  );
-  const teacher = faculties.find((candidate) => candidate.name === TEACHER)!;
-  await call(token, '/batch-subjects/faculties', {
-    body: { batch_subject_id: ids.batchSubject, faculty_ids: [teacher._id] },
-  });
-  ids.chapter = (
-    await call<{ chapter: { _id: string } }>(token, '/chapters', {
-      body: { title: CHAPTER, description: 'How lenses and mirrors bend light.', subject_id: subject._id },
-    })
-  ).chapter._id;
 
   const upload = async (name: string, type: string, bytes: Buffer) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-    return (await call<{ publicUrl: string }>(token, '/s3/v2', { form })).publicUrl;
+    return (await moderator.call<{ publicUrl: string }>('/s3/v2', { form })).publicUrl;
   };
   const image = await upload('lens.png', 'image/png', png(480, 240, [32, 110, 226]));
   const noteFile = await upload(
@@ -142,20 +85,16 @@ async function prepare(page: Page) {
     Buffer.from('Convex lenses converge light.\n'),
   );
 
-  const topic = async (title: string, extra: Record<string, unknown> = {}) =>
-    (
-      await call<{ topic: { _id: string } }>(token, '/topics', {
-        body: {
-          title,
-          type: 'audio',
-          content_uri: 'https://audio.example.org/optics.mp3',
-          wysiwyg_state: paragraph(`${title}: what every student of optics should know.`),
-          author_id: teacher._id,
-          chapter_id: ids.chapter,
-          ...extra,
-        },
-      })
-    ).topic._id;
+  const topic = (title: string, extra: Record<string, unknown> = {}) =>
+    addTopic(moderator, {
+      title,
+      type: 'audio',
+      content_uri: 'https://audio.example.org/optics.mp3',
+      wysiwyg_state: paragraph(`${title}: what every student of optics should know.`),
+      author_id: teacher._id,
+      chapter_id: ids.chapter,
+      ...extra,
+    });
   ids.todayTopic = await topic(TODAY_TOPIC, {
     type: 'image',
     content_uri: image,
@@ -168,7 +107,7 @@ async function prepare(page: Page) {
   await topic(HIDDEN_TOPIC, { visibility: false });
 
   const plan = (date: string, topicId: string) =>
-    call(token, '/study-plans', {
+    moderator.call('/study-plans', {
       body: { date, topic_ids: [topicId], batch_subject_id: ids.batchSubject },
     });
   await plan(days.today, ids.todayTopic);
@@ -448,9 +387,8 @@ describe('student learning: home, subjects, reading with progress, notes, teache
   });
 
   it('my teachers: name, designation and subjects', async () => {
-    const token = await login('student');
-    const { faculties } = await call<{ faculties: { name: string; designation: string | null }[] }>(
-      token,
+    const student = await apiSignIn(portal, 'student');
+    const { faculties } = await student.call<{ faculties: { name: string; designation: string | null }[] }>(
       '/users/me/faculties',
     );
     await page.goto('/me/teachers');

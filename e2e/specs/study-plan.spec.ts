@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LABELS, MESSAGES } from '@portal/shared';
 import type { Page } from 'playwright-core';
+import { type ApiUser, apiSignIn } from '../support/api.js';
 import { DESKTOP, PHONE, snap } from '../support/browser.js';
-import { DEMO_PASSWORD, signIn, usePortal } from '../support/portal.js';
+import { batchNamed } from '../support/content.js';
+import { signIn, usePortal } from '../support/portal.js';
 
 const portal = usePortal('study-plan');
 
@@ -15,31 +17,20 @@ interface Entry {
 }
 
 /** Reads through the API as the moderator, to compare the screen with the seeded plan. */
-let token = '';
-async function call<T>(path: string): Promise<T> {
-  if (!token) {
-    const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'moderator', password: DEMO_PASSWORD }),
-    });
-    token = ((await login.json()) as { data: { jwt: string } }).data.jwt;
-  }
-  const response = await fetch(`${portal.baseUrl}/api${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const json = (await response.json()) as { data: T };
-  assert.ok(response.ok, `${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+let moderator: ApiUser | undefined;
+const moderatorApi = async () => {
+  moderator ??= await apiSignIn(portal, 'moderator');
+  return moderator;
+};
 
-async function classTenA(): Promise<string> {
-  const { batches } = await call<{ batches: { _id: string; title: string }[] }>('/batches');
-  return batches.find((batch) => batch.title === 'Class 10 A')!._id;
-}
+const classTenA = async () => batchNamed(await moderatorApi(), 'Class 10 A');
 
 const planOf = async (batchId: string, day: string) =>
-  (await call<{ study_plans: Entry[] }>(`/study-plans/daily/${day}?batch_id=${batchId}`)).study_plans;
+  (
+    await (
+      await moderatorApi()
+    ).call<{ study_plans: Entry[] }>(`/study-plans/daily/${day}?batch_id=${batchId}`)
+  ).study_plans;
 
 /** The browser's today, as sent (YYYY-MM-DD) and as the calendar names its day button. */
 const browserToday = async (page: Page) => {

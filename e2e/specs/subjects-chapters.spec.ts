@@ -2,28 +2,16 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { LABELS, MESSAGES } from '@portal/shared';
 import type { Page } from 'playwright-core';
+import { type ApiUser, apiSignIn } from '../support/api.js';
 import { DESKTOP, PHONE, snap } from '../support/browser.js';
-import { DEMO_PASSWORD, signIn, usePortal } from '../support/portal.js';
+import { addSubjectToBatch } from '../support/content.js';
+import { signIn, usePortal } from '../support/portal.js';
+import { banner } from '../support/ui.js';
 
 const portal = usePortal('subjects-chapters');
 
 /** Prerequisite data goes through the API as the moderator, so no other screen is needed. */
-let token = '';
-/** The moderator's session as the login answers it (the web app stores it as is). */
-let account: unknown;
-async function call<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${portal.baseUrl}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await response.json()) as { data: T };
-  assert.ok(response.ok, `${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+let moderator: ApiUser;
 
 interface Ids {
   batch: string;
@@ -39,37 +27,23 @@ const ready = () => {
   return prepared;
 };
 async function prepare() {
-  const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'moderator', password: DEMO_PASSWORD }),
-  });
-  account = ((await login.json()) as { data: { jwt: string } }).data;
-  token = (account as { jwt: string }).jwt;
+  moderator = await apiSignIn(portal, 'moderator');
   ids.batchTitle = 'Class 11 Science';
   ids.batch = (
-    await call<{ batch: { _id: string } }>('/batches', {
+    await moderator.call<{ batch: { _id: string } }>('/batches', {
       body: { title: ids.batchTitle, academic_year: '2026-27' },
     })
   ).batch._id;
   ids.emptyBatch = (
-    await call<{ batch: { _id: string } }>('/batches', {
+    await moderator.call<{ batch: { _id: string } }>('/batches', {
       body: { title: 'Class 12 Arts', academic_year: '2026-27' },
     })
   ).batch._id;
 }
 
 /** A subject linked to the batch through the API; answers the batch subject. */
-async function subjectInBatch(batchId: string, title: string, code: string) {
-  const { subject } = await call<{ subject: { _id: string } }>('/subjects', {
-    body: { title, code, subject_logo: 'maths' },
-  });
-  const { batch_subjects } = await call<{ batch_subjects: { _id: string; subject_id: string }[] }>(
-    '/batch-subjects',
-    { body: { batch_id: batchId, subject_ids: [subject._id] } },
-  );
-  return batch_subjects[0]!;
-}
+const subjectInBatch = (batchId: string, title: string, code: string) =>
+  addSubjectToBatch(moderator, batchId, { title, code, subject_logo: 'maths' });
 
 /**
  * A page already signed in as the moderator. Sign-in is rate limited per user (10 a minute), so
@@ -82,7 +56,7 @@ async function moderatorPage(viewport = DESKTOP) {
     ([key, value]) => {
       if (!localStorage.getItem(key)) localStorage.setItem(key, value);
     },
-    ['portal.session', JSON.stringify(account)] as const,
+    ['portal.session', JSON.stringify(moderator.account)] as const,
   );
   return { context, page: await context.newPage() };
 }
@@ -94,7 +68,6 @@ async function choose(page: Page, label: string, option: string) {
 
 /** Lets a popup's opening transition finish before a screenshot. */
 const settle = (page: Page) => page.waitForTimeout(400);
-const banner = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const alertWith = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 const card = (page: Page, testId: 'subject-card' | 'chapter-card', title: string) =>
@@ -178,16 +151,16 @@ describe('subjects (/batch/subjects)', () => {
   it('shows the counts, edits and deletes a subject', async () => {
     await ready();
     const biology = await subjectInBatch(ids.batch, 'Biology', 'BIO-11');
-    await call('/chapters', {
+    await moderator.call('/chapters', {
       body: { title: 'Cells', description: 'The unit of life', subject_id: biology.subject_id },
     });
-    await call('/chapters', {
+    await moderator.call('/chapters', {
       body: { title: 'Tissues', description: 'Groups of cells', subject_id: biology.subject_id },
     });
 
     const { context, page } = await moderatorPage();
     // A logo image that cannot be loaded falls back to the logo's icon.
-    await call(`/batch-subjects/${biology._id}`, {
+    await moderator.call(`/batch-subjects/${biology._id}`, {
       method: 'PATCH',
       body: { subject_logo_url: '/files/missing-logo.png' },
     });
@@ -320,7 +293,7 @@ describe('chapters (/batch/subjects/chapters)', () => {
     await snap(page, 'chapters-list-desktop');
 
     // Standalone Edit Chapter: the hidden state is shown and can be undone
-    const chapters = await call<{ chapters: { _id: string; title: string }[] }>(
+    const chapters = await moderator.call<{ chapters: { _id: string; title: string }[] }>(
       `/chapters/subject-id/${subject.subject_id}`,
     );
     const climate = chapters.chapters.find((chapter) => chapter.title === 'Climate')!;
@@ -371,7 +344,7 @@ describe('chapters (/batch/subjects/chapters)', () => {
     await card(page, 'chapter-card', 'Maps and Globes').getByText('Reading and drawing maps').click();
     await page.waitForURL('**/batch/subjects/chapters/topics?**');
     const url = new URL(page.url());
-    const { chapters } = await call<{ chapters: { _id: string; title: string }[] }>(
+    const { chapters } = await moderator.call<{ chapters: { _id: string; title: string }[] }>(
       `/chapters/subject-id/${subject.subject_id}`,
     );
     assert.deepEqual(Object.fromEntries(url.searchParams), {
@@ -405,9 +378,9 @@ describe('on a phone', () => {
     await snap(page, 'subjects-add-popup-phone');
     await page.keyboard.press('Escape');
 
-    const { batch_subjects } = await call<{ batch_subjects: { _id: string; subject_title: string }[] }>(
-      `/batch-subjects?batch_id=${ids.batch}`,
-    );
+    const { batch_subjects } = await moderator.call<{
+      batch_subjects: { _id: string; subject_title: string }[];
+    }>(`/batch-subjects?batch_id=${ids.batch}`);
     const geography = batch_subjects.find((row) => row.subject_title === 'Geography')!;
     await page.goto(`/batch/subjects/chapters?batch=${ids.batch}&subject=${geography._id}`);
     await card(page, 'chapter-card', 'Maps and Globes').waitFor();

@@ -3,59 +3,24 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
 import { LABELS, MESSAGES } from '@portal/shared';
 import type { BrowserContext, Page } from 'playwright-core';
+import { type ApiUser, apiSignIn } from '../support/api.js';
 import { PHONE, snap } from '../support/browser.js';
-import { DEMO_PASSWORD, signIn, usePortal } from '../support/portal.js';
+import { addChapter, addSubjectToBatch, batchNamed } from '../support/content.js';
+import { png } from '../support/files.js';
+import { signIn, usePortal } from '../support/portal.js';
+import { banner, chooseOption, pickFiles, typeDescription } from '../support/ui.js';
 
 const portal = usePortal('topics');
 
 /** Prerequisite data goes through the API as the moderator, so no other screen is needed. */
-let token = '';
-async function call<T>(urlPath: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${portal.baseUrl}/api${urlPath}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await response.json()) as { data: T };
-  assert.ok(response.ok, `${urlPath}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+let moderator: ApiUser;
 
 const ids = {} as { batch: string; batchSubject: string; chapter: string; emptyChapter: string };
 let authorName = '';
 let dir = '';
 const files = {} as { image: string; video: string; noteA: string; noteB: string; huge: string };
-
-/** A solid-colour PNG, so the topic's image really renders. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** A real one-second WebM recorded by the browser from a canvas (no video tools needed). */
 async function recordWebm(page: Page): Promise<Buffer> {
@@ -110,67 +75,34 @@ const ready = () => {
   return prepared;
 };
 async function prepare() {
-  const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'moderator', password: DEMO_PASSWORD }),
+  moderator = await apiSignIn(portal, 'moderator');
+  ids.batch = await batchNamed(moderator, 'Class 10 A');
+  const subject = await addSubjectToBatch(moderator, ids.batch, {
+    title: 'Optics Lab',
+    code: 'OPT-10',
+    subject_logo: 'physics',
   });
-  token = ((await login.json()) as { data: { jwt: string } }).data.jwt;
-  const { batches } = await call<{ batches: { _id: string; title: string }[] }>('/batches');
-  const batch = batches.find((candidate) => candidate.title === 'Class 10 A') ?? batches[0]!;
-  ids.batch = batch._id;
-  const { subject } = await call<{ subject: { _id: string } }>('/subjects', {
-    body: { title: 'Optics Lab', code: 'OPT-10', subject_logo: 'physics' },
+  ids.batchSubject = subject._id;
+  ids.chapter = await addChapter(moderator, {
+    title: 'Lenses and mirrors',
+    description: 'How lenses bend light.',
+    subject_id: subject.subject_id,
   });
-  const { batch_subjects } = await call<{ batch_subjects: { _id: string }[] }>('/batch-subjects', {
-    body: { batch_id: ids.batch, subject_ids: [subject._id] },
+  ids.emptyChapter = await addChapter(moderator, {
+    title: 'Colours',
+    description: 'Why the sky is blue.',
+    subject_id: subject.subject_id,
   });
-  ids.batchSubject = batch_subjects[0]!._id;
-  ids.chapter = (
-    await call<{ chapter: { _id: string } }>('/chapters', {
-      body: { title: 'Lenses and mirrors', description: 'How lenses bend light.', subject_id: subject._id },
-    })
-  ).chapter._id;
-  ids.emptyChapter = (
-    await call<{ chapter: { _id: string } }>('/chapters', {
-      body: { title: 'Colours', description: 'Why the sky is blue.', subject_id: subject._id },
-    })
-  ).chapter._id;
-  const { faculties } = await call<{ faculties: { name: string }[] }>('/faculties/complete-list');
+  const { faculties } = await moderator.call<{ faculties: { name: string }[] }>('/faculties/complete-list');
   authorName = faculties[0]!.name;
 }
 
 const topicsUrl = (chapter = ids.chapter) =>
   `/batch/subjects/chapters/topics?${new URLSearchParams({ batch: ids.batch, subject: ids.batchSubject, chapter })}`;
 
-const banner = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const card = (page: Page, title: string) =>
   page.getByRole('article', { name: `Topic ${title}`, exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
-
-async function choose(page: Page, label: string, option: string) {
-  // A searchable select is a combobox; a plain one a textbox.
-  await page
-    .getByRole('combobox', { name: label })
-    .or(page.getByRole('textbox', { name: label }))
-    .first()
-    .click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-async function pick(page: Page, button: string, paths: string | string[]) {
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: button }).click(),
-  ]);
-  await chooser.setFiles(paths);
-}
-
-async function describeAs(page: Page, text: string) {
-  const editor = page.getByRole('textbox', { name: LABELS.fieldDescription });
-  await editor.click();
-  await page.keyboard.type(text);
-}
 
 async function openAdd(page: Page) {
   await page.getByRole('button', { name: LABELS.addTopicsButton }).click();
@@ -225,7 +157,7 @@ describe('topics: cards, the topic form with uploads, and the topic detail', () 
     page.on('request', count);
     await openAdd(page);
     await dialog(page).getByRole('radio', { name: LABELS.typeImage }).check();
-    await pick(page, LABELS.chooseImage, files.huge);
+    await pickFiles(page, LABELS.chooseImage, files.huge);
     await dialog(page).getByRole('alert').filter({ hasText: MESSAGES.fileTooLarge }).waitFor();
     assert.equal(uploads, 0);
     await snap(page, 'topics-file-too-large-desktop');
@@ -239,11 +171,11 @@ describe('topics: cards, the topic form with uploads, and the topic detail', () 
     const form = dialog(page);
     await form.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Convex lenses');
     await form.getByRole('radio', { name: LABELS.typeImage }).check();
-    await pick(page, LABELS.chooseImage, files.image);
+    await pickFiles(page, LABELS.chooseImage, files.image);
     await form.getByRole('img', { name: 'Convex lenses' }).waitFor();
-    await describeAs(page, 'A convex lens brings parallel rays to a focus.');
-    await choose(page, LABELS.fieldAuthor, authorName);
-    await pick(page, LABELS.addNoteFiles, [files.noteA, files.noteB]);
+    await typeDescription(page, 'A convex lens brings parallel rays to a focus.');
+    await chooseOption(page, LABELS.fieldAuthor, authorName, { exact: false });
+    await pickFiles(page, LABELS.addNoteFiles, [files.noteA, files.noteB]);
     await form.getByRole('link', { name: 'Note 2' }).waitFor();
     await form.getByText('lens-notes-a.txt').waitFor();
     await form.getByRole('button', { name: 'Remove Note 1' }).click();
@@ -269,7 +201,7 @@ describe('topics: cards, the topic form with uploads, and the topic detail', () 
     const form = dialog(page);
     await form.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Light rays in motion');
     await form.getByRole('radio', { name: LABELS.typeVideo }).check();
-    await pick(page, LABELS.uploadVideo, video);
+    await pickFiles(page, LABELS.uploadVideo, video);
     const progress = form.getByRole('progressbar', { name: LABELS.uploadProgress });
     // At 0 % the bar's filled part has no width yet, so wait for it in the DOM rather than "visible".
     await progress.waitFor({ state: 'attached' });
@@ -278,8 +210,8 @@ describe('topics: cards, the topic form with uploads, and the topic detail', () 
     const link = form.getByRole('textbox', { name: LABELS.videoLink });
     assert.match(await link.inputValue(), /^\/files\/.+\.webm$/);
     await page.unroute('**/api/uploads/videos/**');
-    await describeAs(page, 'Watch how rays bend through the lens.');
-    await choose(page, LABELS.fieldAuthor, authorName);
+    await typeDescription(page, 'Watch how rays bend through the lens.');
+    await chooseOption(page, LABELS.fieldAuthor, authorName, { exact: false });
     await save(page);
     await banner(page, MESSAGES.topicAdded);
     await card(page, 'Light rays in motion').waitFor();
@@ -293,8 +225,8 @@ describe('topics: cards, the topic form with uploads, and the topic detail', () 
     await form
       .getByRole('textbox', { name: LABELS.audioLink })
       .fill('https://audio.example.org/lecture/optics.mp3');
-    await describeAs(page, 'A short talk about optics.');
-    await choose(page, LABELS.fieldAuthor, authorName);
+    await typeDescription(page, 'A short talk about optics.');
+    await chooseOption(page, LABELS.fieldAuthor, authorName, { exact: false });
     await save(page);
     await banner(page, MESSAGES.topicAdded);
     await card(page, 'Sound of light').waitFor();
@@ -303,11 +235,11 @@ describe('topics: cards, the topic form with uploads, and the topic detail', () 
   });
 
   it('tags a topic that is in the batch subject’s study plan, with its date', async () => {
-    const { topics } = await call<{ topics: { _id: string; title: string }[] }>(
+    const { topics } = await moderator.call<{ topics: { _id: string; title: string }[] }>(
       `/topics/chapter-id/${ids.chapter}`,
     );
     const lens = topics.find((topic) => topic.title === 'Convex lenses')!;
-    await call('/study-plans', {
+    await moderator.call('/study-plans', {
       body: { date: '2026-12-05', topic_ids: [lens._id], batch_subject_id: ids.batchSubject },
     });
     await page.reload();
@@ -382,7 +314,7 @@ describe('topics: cards, the topic form with uploads, and the topic detail', () 
     await page.getByRole('button', { name: LABELS.saveAction }).click();
     await page.getByRole('alert').filter({ hasText: MESSAGES.fillTheForm }).waitFor();
 
-    const { topics } = await call<{ topics: { _id: string; title: string }[] }>(
+    const { topics } = await moderator.call<{ topics: { _id: string; title: string }[] }>(
       `/topics/chapter-id/${ids.chapter}`,
     );
     const lens = topics.find((topic) => topic.title === 'Convex lenses')!;

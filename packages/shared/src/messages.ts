@@ -369,6 +369,7 @@ export const LABELS = {
   uploadVideo: 'Upload video',
   orPasteVideoLink: 'Upload a video file, or paste a link to it.',
   fieldAuthor: 'Author',
+  topicAuthor: 'Author: {name}',
   selectAuthorPlaceholder: 'Select a faculty member',
   fieldNotes: 'Notes',
   addNoteFiles: 'Add note files',

@@ -23,7 +23,6 @@ export const STUDENT_LEARNING_LABELS = {
   learnRead: 'Read',
   learnViewed: 'Viewed',
   learnNotViewed: 'Not viewed',
-  learnNotes: 'Notes',
   learnMyNotesLink: 'My notes for this subject',
   // Topic detail
   learnNotesTab: 'Notes ({count})',

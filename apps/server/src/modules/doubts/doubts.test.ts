@@ -668,6 +668,7 @@ describe('read cache', () => {
       ]);
     };
     const before = await seen();
+    t.clock.advance(1000); // the newest doubt lists first
     const created = await send('POST', '/api/doubts', school.tokens.student, {
       doubt_text: 'Is the cached list refreshed?',
       topic_id: maths.topics[0]!.id,

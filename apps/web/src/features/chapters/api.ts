@@ -27,7 +27,7 @@ function useRefresh() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: chapterKeys.all }),
       queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['me', 'batch-subjects'] }),
+      queryClient.invalidateQueries({ queryKey: subjectKeys.mine }),
     ]);
 }
 

@@ -1,7 +1,6 @@
 import type {
   AutoAnswer,
   AutoAnswerBody,
-  BatchSubject,
   CreateDoubtBody,
   Doubt,
   DoubtListQuery,
@@ -53,18 +52,6 @@ export function useBatchSubjectDoubts(batchSubjectId: string | null | undefined)
     queryFn: ({ signal }) =>
       api<{ doubts: Doubt[] }>(`/doubts/batch-subject/${batchSubjectId}`, { signal }).then(doubtsOf),
     enabled: Boolean(batchSubjectId),
-  });
-}
-
-/** The caller's batch subjects (a student's batch's, a faculty member's own). */
-export function useMyBatchSubjects() {
-  return useQuery({
-    queryKey: ['me', 'batch-subjects'],
-    queryFn: ({ signal }) =>
-      api<{ batch_subjects: BatchSubject[] }>('/users/me/batch-subjects', { signal }).then(
-        (data) => data.batch_subjects,
-      ),
-    staleTime: 60_000,
   });
 }
 

@@ -1,5 +1,4 @@
 import type {
-  BatchSubject,
   ChapterProgress,
   CreateNoteBody,
   HomeTopic,
@@ -18,10 +17,9 @@ const path = encodeURIComponent;
 
 /**
  * Reading progress and the home lists sit under `['learn', 'reading']`, so recording a view refreshes
- * them all; notes under `['learn', 'notes']`. The caller's batch subjects share W2's key and shape.
+ * them all; notes under `['learn', 'notes']`.
  */
 export const learnKeys = {
-  batchSubjects: ['me', 'batch-subjects'] as const,
   faculties: ['me', 'faculties'] as const,
   reading: ['learn', 'reading'] as const,
   chapters: (batchSubjectId: string) => ['learn', 'reading', 'chapters', batchSubjectId] as const,
@@ -35,18 +33,6 @@ export const learnKeys = {
   myNotes: ['learn', 'notes', 'mine'] as const,
   sessionNotes: ['learn', 'notes', 'sessions'] as const,
 };
-
-/** The student's batch subjects, with their teachers and chapter counts. */
-export function useMyBatchSubjects() {
-  return useQuery({
-    queryKey: learnKeys.batchSubjects,
-    queryFn: ({ signal }) =>
-      api<{ batch_subjects: BatchSubject[] }>('/users/me/batch-subjects', { signal }).then(
-        (data) => data.batch_subjects,
-      ),
-    staleTime: 60_000,
-  });
-}
 
 /** My teachers: the faculty of the student's batch subjects, with the subjects each teaches. */
 export function useMyFaculties() {

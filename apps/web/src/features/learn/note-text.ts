@@ -1,8 +1,6 @@
 import { updateNoteBodySchema } from '@portal/shared/schemas/notes';
+import { firstIssue } from '../../lib/checked-text';
 
-/** A note's text checked with the shared rule: the text to send, or the message to show. */
-export function checkNoteText(text: string): { note_text: string } | { error: string } {
-  const parsed = updateNoteBodySchema.safeParse({ note_text: text });
-  if (parsed.success) return parsed.data;
-  return { error: parsed.error.issues[0]?.message ?? '' };
-}
+/** Why a note's text cannot be saved (the shared rule: 'Please fill the form', the length), or null. */
+export const noteTextError = (text: string) =>
+  firstIssue(updateNoteBodySchema.safeParse({ note_text: text }));

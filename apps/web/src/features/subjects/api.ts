@@ -8,6 +8,8 @@ export const subjectKeys = {
   all: ['batch-subjects'] as const,
   list: (batchId: string) => ['batch-subjects', 'list', batchId] as const,
   one: (id: string) => ['batch-subjects', 'one', id] as const,
+  /** The caller's own batch subjects (a student's batch's, a faculty member's). */
+  mine: ['me', 'batch-subjects'] as const,
 };
 
 /** The institution's batches, for the batch dropdowns. */
@@ -38,6 +40,21 @@ export function useBatchSubject(id: string | null) {
         (data) => data.batch_subject,
       ),
     enabled: Boolean(id),
+  });
+}
+
+/**
+ * The caller's batch subjects, with their batch, teachers and chapter counts: a student's batch's,
+ * a faculty member's own. The student, doubt and faculty content screens share this one entry.
+ */
+export function useMyBatchSubjects() {
+  return useQuery({
+    queryKey: subjectKeys.mine,
+    queryFn: ({ signal }) =>
+      api<{ batch_subjects: BatchSubject[] }>('/users/me/batch-subjects', { signal }).then(
+        (data) => data.batch_subjects,
+      ),
+    staleTime: 60_000,
   });
 }
 

@@ -1,26 +1,9 @@
 import type { BatchSubject, Chapter, Topic } from '@portal/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useChapters } from '../chapters/api';
+import { useMyBatchSubjects } from '../subjects/api';
 import { useTopic } from '../topics/api';
-
-/** The caller's batch subjects share one cache entry with the student and doubt screens. */
-export const teachKeys = {
-  myBatchSubjects: ['me', 'batch-subjects'] as const,
-};
-
-/** The faculty member's own batch subjects: the only ones these screens ever show. */
-export function useMyBatchSubjects() {
-  return useQuery({
-    queryKey: teachKeys.myBatchSubjects,
-    queryFn: ({ signal }) =>
-      api<{ batch_subjects: BatchSubject[] }>('/users/me/batch-subjects', { signal }).then(
-        (data) => data.batch_subjects,
-      ),
-    staleTime: 60_000,
-  });
-}
 
 /**
  * Where a page stands with the selection in its URL: still loading, failed to load, nothing

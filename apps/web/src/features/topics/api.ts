@@ -1,5 +1,6 @@
 import type { CreateTopicBody, StudyPlanEntry, Topic, UpdateTopicBody } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../lib/api';
 
 export interface FacultyOption {
@@ -50,7 +51,7 @@ export function useFacultyOptions(enabled = true) {
  * The batch subject's study-plan entries of a chapter, for the cards' 'Study Plan' tag. A failed
  * load shows no tags rather than an error: the tag is a hint, not the page's content.
  */
-export function useChapterStudyPlans(chapterId: string | null, batchSubjectId: string | null) {
+function useChapterStudyPlans(chapterId: string | null, batchSubjectId: string | null) {
   return useQuery({
     queryKey: ['study-plans', 'chapter', chapterId, batchSubjectId],
     queryFn: ({ signal }) =>
@@ -66,6 +67,18 @@ export function useChapterStudyPlans(chapterId: string | null, batchSubjectId: s
     enabled: Boolean(chapterId && batchSubjectId),
     retry: false,
   });
+}
+
+/** The first study-plan day of each planned topic of a chapter, by topic id. */
+export function useTopicPlanDates(chapterId: string | null, batchSubjectId: string | null) {
+  const plans = useChapterStudyPlans(chapterId, batchSubjectId);
+  return useMemo(() => {
+    const dates = new Map<string, string>();
+    for (const entry of [...(plans.data ?? [])].sort((a, b) => a.date.localeCompare(b.date))) {
+      if (!dates.has(entry.topic_id)) dates.set(entry.topic_id, entry.date);
+    }
+    return dates;
+  }, [plans.data]);
 }
 
 function useTopicMutation<TVariables, TResult>(call: (variables: TVariables) => Promise<TResult>) {

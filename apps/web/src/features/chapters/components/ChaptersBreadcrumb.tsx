@@ -1,7 +1,5 @@
-import '@mantine/core/styles/Breadcrumbs.css';
-import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import { LABELS } from '@portal/shared/messages';
-import { Link } from 'react-router';
+import { type Crumb, PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { chaptersPath, subjectsPath } from '../../subjects/links';
 
 interface ChaptersBreadcrumbProps {
@@ -13,29 +11,11 @@ interface ChaptersBreadcrumbProps {
 
 /** Home › Subjects › Chapters, each keeping the chosen batch and subject. */
 export function ChaptersBreadcrumb({ batchId, batchSubjectId, current }: ChaptersBreadcrumbProps) {
-  return (
-    <Box component="nav" aria-label={LABELS.breadcrumb}>
-      <Breadcrumbs separator="›" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-        <Anchor component={Link} to="/dashboard" size="sm">
-          {LABELS.home}
-        </Anchor>
-        <Anchor component={Link} to={subjectsPath(batchId)} size="sm">
-          {LABELS.subjectsTitle}
-        </Anchor>
-        <Anchor
-          component={Link}
-          to={chaptersPath(batchId, batchSubjectId)}
-          size="sm"
-          aria-current={current ? undefined : 'page'}
-        >
-          {LABELS.chaptersTitle}
-        </Anchor>
-        {current && (
-          <Text size="sm" c="dimmed" aria-current="page">
-            {current}
-          </Text>
-        )}
-      </Breadcrumbs>
-    </Box>
-  );
+  const crumbs: Crumb[] = [
+    { label: LABELS.home, to: '/dashboard' },
+    { label: LABELS.subjectsTitle, to: subjectsPath(batchId) },
+    { label: LABELS.chaptersTitle, to: chaptersPath(batchId, batchSubjectId) },
+  ];
+  if (current) crumbs.push({ label: current });
+  return <PageBreadcrumb crumbs={crumbs} />;
 }

@@ -1,12 +1,14 @@
 import '@mantine/core/styles/Combobox.css';
-import { Alert, Box, Button, Center, Group, Loader, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Box, Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { Chapter } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../lib/notify';
 import { useRequiredAccount } from '../../../lib/session';
@@ -75,35 +77,17 @@ export function ChaptersPage() {
   // A subject from the URL is being looked up: its batch's list, or the batch subject itself.
   const resolving = Boolean(batchSubjectId) && (batchId ? subjects.isPending : lookup.isPending);
   if (!selected) {
-    content = resolving ? (
-      <Center py="xl">
-        <Loader aria-label={LABELS.loading} />
-      </Center>
-    ) : (
-      <EmptyNote text={MESSAGES.selectASubject} />
-    );
+    content = resolving ? <Loading /> : <EmptyNote text={MESSAGES.selectASubject} />;
   } else if (chapters.isPending) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label={LABELS.loading} />
-      </Center>
-    );
+    content = <Loading />;
   } else if (chapters.isError) {
-    content = (
-      <Alert color="red" variant="light" role="alert" title={MESSAGES.chaptersError}>
-        <Button variant="light" color="red" size="xs" mt="xs" onClick={() => chapters.refetch()}>
-          {MESSAGES.pleaseTryAgain}
-        </Button>
-      </Alert>
-    );
+    content = <LoadFailed message={MESSAGES.chaptersError} retry={() => chapters.refetch()} />;
   } else if (chapters.data.length === 0) {
     content = (
-      <Stack align="center" gap={0}>
-        <EmptyNote text={MESSAGES.noChapters} />
-        <Button component={Link} to={subjectsPath(batchId)} variant="light">
-          {LABELS.goToSubjects}
-        </Button>
-      </Stack>
+      <EmptyNote
+        text={MESSAGES.noChapters}
+        action={{ label: LABELS.goToSubjects, to: subjectsPath(batchId) }}
+      />
     );
   } else {
     content = (

@@ -1,12 +1,15 @@
-import { Anchor, Avatar, Center, Grid, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Grid, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
-import { type DoubtStatus, useDoubts, useMyBatchSubjects, useMyStudents } from '../../doubts/api';
+import { type DoubtStatus, useDoubts, useMyStudents } from '../../doubts/api';
 import { DoubtList } from '../../doubts/components/DoubtList';
-import { doubtTopic, facultyTopicPath } from '../../doubts/links';
+import { doubtTopic } from '../../doubts/links';
+import { useMyBatchSubjects } from '../../subjects/api';
+import { teachTopicDetailPath } from '../../teach/links';
 import classes from './home.module.css';
 
 interface SubTab {
@@ -25,14 +28,6 @@ const EVALUATION_TABS = [
   { value: 'evaluated', label: LABELS.evaluatedTab, empty: MESSAGES.noEvaluatedExaminations },
 ] as const;
 
-function Loading() {
-  return (
-    <Center py="xl">
-      <Loader aria-label={LABELS.loading} />
-    </Center>
-  );
-}
-
 /** New or replied doubts of the faculty member's batch subjects, each with a reply box. */
 function DoubtsOfStatus({ status, empty }: { status: DoubtStatus; empty: string }) {
   const doubts = useDoubts({ status });
@@ -46,7 +41,7 @@ function DoubtsOfStatus({ status, empty }: { status: DoubtStatus; empty: string 
       doubts={doubts.data}
       viewer="faculty"
       emptyText={empty}
-      topicPath={(doubt) => facultyTopicPath(doubtTopic(doubt, batchOf))}
+      topicPath={(doubt) => teachTopicDetailPath(doubtTopic(doubt, batchOf))}
     />
   );
 }

@@ -3,39 +3,39 @@ import { Group, Paper, SimpleGrid, Tabs } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconCalendar } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-params';
 import { useDailyTopics, useLastVisitedTopics, usePendingTopics } from '../../learn/api';
 import { HomeTopicCard } from '../../learn/components/HomeTopicCard';
-import { Loading } from '../../learn/components/Loading';
 import { type HomeCard, homeTopicCards, isOpenable, newTopicCards } from '../../learn/home-topics';
 import { pageDate, STUDY_PLAN_DATE_FORMAT, todayIso } from '../../study-plans/validation';
 import classes from './home.module.css';
 
 const TABS = [
-  { value: 'new', label: LABELS.newTopics },
-  { value: 'pending', label: LABELS.pendingTopics },
-  { value: 'last-visited', label: LABELS.lastVisitedTopics },
+  { value: 'new', label: LABELS.newTopics, empty: MESSAGES.noNewTopics },
+  { value: 'pending', label: LABELS.pendingTopics, empty: MESSAGES.noPendingTopics },
+  { value: 'last-visited', label: LABELS.lastVisitedTopics, empty: MESSAGES.noLastVisitedTopics },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
+/** One tab's cards: the list as loaded (undefined while loading or after a failure). */
 function TopicCards({
-  query,
-  toCards,
+  pending,
+  cards,
   empty,
   today,
 }: {
-  query: UseQueryResult<unknown>;
-  toCards: () => HomeCard[];
+  pending: boolean;
+  cards: HomeCard[] | undefined;
   empty: string;
   today: string;
 }) {
   // A failed load shows no message (learning §8): the empty state stays.
-  if (query.isPending) return <Loading />;
-  const cards = query.isSuccess ? toCards() : [];
-  if (cards.length === 0) return <EmptyNote text={empty} />;
+  if (pending) return <Loading />;
+  if (!cards || cards.length === 0) return <EmptyNote text={empty} />;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" mt="md">
       {cards.map((card) => (
@@ -50,7 +50,8 @@ function TopicCards({
  * Topics and Last Visited Topics (learning §2 "Student home", decision 15).
  */
 export function StudentHome() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = usePatchSearchParams();
   const date = pageDate(params.get('date'));
   const today = todayIso();
   const requested = params.get('tab');
@@ -60,19 +61,16 @@ export function StudentHome() {
   const daily = useDailyTopics(date);
   const pending = usePendingTopics(date);
   const lastVisited = useLastVisitedTopics(date);
+  const lists: Record<TabValue, { pending: boolean; cards: HomeCard[] | undefined }> = {
+    new: { pending: daily.isPending, cards: daily.data && newTopicCards(daily.data) },
+    pending: { pending: pending.isPending, cards: pending.data && homeTopicCards(pending.data) },
+    'last-visited': {
+      pending: lastVisited.isPending,
+      cards: lastVisited.data && homeTopicCards(lastVisited.data),
+    },
+  };
 
-  const update = (patch: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (patch: SearchPatch) => patchParams(patch, { replace: true });
 
   return (
     <>
@@ -104,30 +102,11 @@ export function StudentHome() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value="new">
-            <TopicCards
-              query={daily}
-              toCards={() => newTopicCards(daily.data ?? [])}
-              empty={MESSAGES.noNewTopics}
-              today={today}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="pending">
-            <TopicCards
-              query={pending}
-              toCards={() => homeTopicCards(pending.data ?? [])}
-              empty={MESSAGES.noPendingTopics}
-              today={today}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="last-visited">
-            <TopicCards
-              query={lastVisited}
-              toCards={() => homeTopicCards(lastVisited.data ?? [])}
-              empty={MESSAGES.noLastVisitedTopics}
-              today={today}
-            />
-          </Tabs.Panel>
+          {TABS.map((item) => (
+            <Tabs.Panel key={item.value} value={item.value}>
+              <TopicCards {...lists[item.value]} empty={item.empty} today={today} />
+            </Tabs.Panel>
+          ))}
         </Tabs>
       </Paper>
     </>

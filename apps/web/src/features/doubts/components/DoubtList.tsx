@@ -1,7 +1,7 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { Doubt } from '@portal/shared';
-import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { TopicGroupHeading } from '../../../components/TopicGroupHeading';
 import { groupByTopic } from '../doubt-groups';
 import { DoubtThread, type DoubtViewer } from './DoubtThread';
 
@@ -45,23 +45,14 @@ export function DoubtList({
   return (
     <Stack gap="lg">
       {groupByTopic(doubts).map((group) => {
-        const path = topicPath?.(group.doubts[0]);
+        const first = group.doubts[0];
         return (
           <Stack gap="sm" key={group.topicId} component="section" data-testid="doubt-topic-group">
-            <div>
-              <Title order={3} size="h5">
-                {path ? (
-                  <Anchor component={Link} to={path} inherit>
-                    {group.topicTitle}
-                  </Anchor>
-                ) : (
-                  group.topicTitle
-                )}
-              </Title>
-              <Text size="xs" c="dimmed">
-                {group.chapterTitle}
-              </Text>
-            </div>
+            <TopicGroupHeading
+              topicTitle={group.topicTitle}
+              chapterTitle={group.chapterTitle}
+              to={first && topicPath?.(first)}
+            />
             {group.doubts.map((doubt) => (
               <DoubtThread key={doubt._id} doubt={doubt} viewer={viewer} replyable={replyable} />
             ))}

@@ -1,206 +1,20 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Textarea } from '@mantine/core';
-import type { Doubt, DoubtResponse } from '@portal/shared';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Doubt } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { ConfirmDeleteModal } from '../../topics/components/ConfirmDeleteModal';
-import { useDeleteDoubt, useDeleteResponse, useRespond, useUpdateDoubt, useUpdateResponse } from '../api';
-import { doubtTextError, replyTextError } from '../validation';
+import { useDeleteDoubt, useUpdateDoubt } from '../api';
+import { formatWhen } from '../format-when';
+import { doubtTextError } from '../validation';
+import { ReplyBox } from './ReplyBox';
+import { ResponseItem } from './ResponseItem';
+import { EditableText, ItemActions } from './ThreadControls';
 
 /** Who reads the thread: students may edit and delete their own doubts; faculty never may (learning §2). */
 export type DoubtViewer = 'student' | 'faculty' | 'moderator';
-
-const when = (iso: string) => dayjs(iso).format('DD MMM YYYY, HH:mm');
-
-interface EditableTextProps {
-  label: string;
-  initial: string;
-  check: (text: string) => string | null;
-  saving: boolean;
-  onSave: (text: string) => Promise<unknown>;
-  onCancel: () => void;
-}
-
-/** A text edited in place, checked with the same rules as the server before it is sent. */
-function EditableText({ label, initial, check, saving, onSave, onCancel }: EditableTextProps) {
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = check(text);
-    setError(problem);
-    if (problem) return;
-    onSave(text.trim()).catch((failure: unknown) => setError(errorMessage(failure)));
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Textarea
-        aria-label={label}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        error={error}
-        autosize
-        minRows={2}
-        maxRows={8}
-        data-autofocus
-      />
-      <Group justify="flex-end" gap="xs" mt="xs">
-        <Button variant="default" size="xs" onClick={onCancel} disabled={saving}>
-          {LABELS.formCancel}
-        </Button>
-        <Button type="submit" size="xs" loading={saving}>
-          {LABELS.saveAction}
-        </Button>
-      </Group>
-    </form>
-  );
-}
-
-interface ItemActionsProps {
-  label: string;
-  editLabel: string;
-  deleteLabel: string;
-  onEdit: () => void;
-  onDelete: () => void;
-}
-
-function ItemActions({ label, editLabel, deleteLabel, onEdit, onDelete }: ItemActionsProps) {
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label}>
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPencil size={14} />} onClick={onEdit}>
-          {editLabel}
-        </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-          {deleteLabel}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-/** One reply: a teacher's answer or a student's follow-up; its author may edit or delete it. */
-function ResponseItem({ response }: { response: DoubtResponse }) {
-  const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const update = useUpdateResponse();
-  const remove = useDeleteResponse();
-  const teacher = response.author_role === 'faculty' || response.author_role === 'moderator';
-
-  return (
-    <Paper radius="sm" p="sm" bg={teacher ? 'teal.0' : 'gray.0'} data-testid="doubt-response">
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Group gap={6} wrap="wrap">
-          <Text size="sm" fw={600}>
-            {response.author_name}
-          </Text>
-          {teacher && (
-            <Badge size="xs" variant="light" color="teal">
-              {LABELS.doubtsTeacherBadge}
-            </Badge>
-          )}
-          <Text size="xs" c="dimmed">
-            {when(response.created_at)}
-          </Text>
-        </Group>
-        {response.is_own && !editing && (
-          <ItemActions
-            label={LABELS.doubtsReplyActions}
-            editLabel={LABELS.doubtsEditReply}
-            deleteLabel={LABELS.doubtsDeleteReply}
-            onEdit={() => setEditing(true)}
-            onDelete={() => setDeleting(true)}
-          />
-        )}
-      </Group>
-      {editing ? (
-        <EditableText
-          label={LABELS.doubtsEditReply}
-          initial={response.response_text}
-          check={replyTextError}
-          saving={update.isPending}
-          onSave={(text) =>
-            update.mutateAsync({ id: response._id, response_text: text }).then(() => setEditing(false))
-          }
-          onCancel={() => setEditing(false)}
-        />
-      ) : (
-        <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {response.response_text}
-        </Text>
-      )}
-      <ConfirmDeleteModal
-        opened={deleting}
-        title={LABELS.doubtsDeleteReply}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(response._id, {
-            onSuccess: () => setDeleting(false),
-            onError: (failure) => notify.error(errorMessage(failure)),
-          })
-        }
-      />
-    </Paper>
-  );
-}
-
-interface ReplyBoxProps {
-  doubt: Doubt;
-  placeholder: string;
-}
-
-/** A teacher's answer or a student's follow-up; an empty one says 'Please answer your doubt.'. */
-export function ReplyBox({ doubt, placeholder }: ReplyBoxProps) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const respond = useRespond();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = replyTextError(text);
-    setError(problem);
-    if (problem) return;
-    respond.mutate(
-      { response_text: text.trim(), doubt_id: doubt._id, subject_id: doubt.batch_subject_id },
-      {
-        onSuccess: () => setText(''),
-        onError: (failure) => setError(errorMessage(failure)),
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        <Textarea
-          aria-label={LABELS.doubtsReplyText}
-          placeholder={placeholder}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          autosize
-          minRows={1}
-          maxRows={6}
-          style={{ flex: 1 }}
-        />
-        <Button type="submit" loading={respond.isPending}>
-          {LABELS.doubtsReplyButton}
-        </Button>
-      </Group>
-    </form>
-  );
-}
 
 export interface DoubtThreadProps {
   doubt: Doubt;
@@ -253,7 +67,7 @@ export function DoubtThread({
               {doubt.author_name}
             </Text>
             <Text size="xs" c="dimmed">
-              {when(doubt.created_at)}
+              {formatWhen(doubt.created_at)}
             </Text>
           </Group>
           <Group gap={4} wrap="nowrap">

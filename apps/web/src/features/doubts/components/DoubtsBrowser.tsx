@@ -1,12 +1,17 @@
-import { Badge, Center, Grid, Loader, NavLink, Paper, Stack, Title } from '@mantine/core';
+import { Grid, Stack, Title } from '@mantine/core';
 import type { Doubt } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
+import { SubjectFilter } from '../../../components/SubjectFilter';
 import { errorMessage } from '../../../lib/api';
-import { useDoubts, useMyBatchSubjects } from '../api';
-import { doubtTopic, type TopicSelection } from '../links';
+import { usePatchSearchParams } from '../../../lib/search-params';
+import type { Selection } from '../../../lib/selection-path';
+import { useMyBatchSubjects } from '../../subjects/api';
+import { useDoubts } from '../api';
+import { doubtTopic } from '../links';
 import { DoubtList } from './DoubtList';
 import type { DoubtViewer } from './DoubtThread';
 
@@ -19,7 +24,7 @@ interface DoubtsBrowserProps {
     error: unknown;
     data: Doubt[] | undefined;
   };
-  topicPath: (selection: TopicSelection) => string;
+  topicPath: (selection: Selection) => string;
   /** Faculty teach several batches: their subjects are named with the batch. */
   withBatch: boolean;
 }
@@ -29,7 +34,8 @@ interface DoubtsBrowserProps {
  * subject's doubts (all subjects' without one) grouped by topic.
  */
 export function DoubtsBrowser({ viewer, useSubjectDoubts, topicPath, withBatch }: DoubtsBrowserProps) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = usePatchSearchParams();
   const subjects = useMyBatchSubjects();
   const all = useDoubts();
   const selectedId = params.get('subject');
@@ -47,23 +53,9 @@ export function DoubtsBrowser({ viewer, useSubjectDoubts, topicPath, withBatch }
     subjects.data?.find((subject) => subject._id === batchSubjectId)?.batch_id;
 
   const choose = (batchSubjectId: string | null) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (batchSubjectId) next.set('subject', batchSubjectId);
-        else next.delete('subject');
-        return next;
-      },
-      { replace: true },
-    );
+    patchParams({ subject: batchSubjectId }, { replace: true });
 
-  if (subjects.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={LABELS.loading} />
-      </Center>
-    );
-  }
+  if (subjects.isPending) return <Loading />;
   if (subjects.isError) return <EmptyNote text={errorMessage(subjects.error)} />;
   if (subjects.data.length === 0) return <EmptyNote text={MESSAGES.noSubjectsAvilable} />;
 
@@ -71,26 +63,19 @@ export function DoubtsBrowser({ viewer, useSubjectDoubts, topicPath, withBatch }
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-        <Paper withBorder radius="md" p="xs" component="nav" aria-label={LABELS.doubtsSubjects}>
-          <NavLink
-            component="button"
-            label={LABELS.doubtsAllSubjects}
-            active={!selected}
-            onClick={() => choose(null)}
-            rightSection={all.data && <Badge variant="light">{all.data.length}</Badge>}
-          />
-          {subjects.data.map((subject) => (
-            <NavLink
-              key={subject._id}
-              component="button"
-              label={subject.subject_title}
-              description={withBatch ? subject.batch_title : undefined}
-              active={subject._id === selected?._id}
-              onClick={() => choose(subject._id)}
-              rightSection={all.data && <Badge variant="light">{counts.get(subject._id) ?? 0}</Badge>}
-            />
-          ))}
-        </Paper>
+        <SubjectFilter
+          label={LABELS.doubtsSubjects}
+          allLabel={LABELS.doubtsAllSubjects}
+          allCount={all.data?.length}
+          items={subjects.data.map((subject) => ({
+            id: subject._id,
+            title: subject.subject_title,
+            description: withBatch ? subject.batch_title : undefined,
+            count: all.data ? (counts.get(subject._id) ?? 0) : undefined,
+          }))}
+          selected={selected?._id ?? null}
+          onSelect={choose}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
         <Stack gap="md">
@@ -98,9 +83,7 @@ export function DoubtsBrowser({ viewer, useSubjectDoubts, topicPath, withBatch }
             {formatMessage(LABELS.doubtsAll, { count: String(list.length) })}
           </Title>
           {doubts.isPending ? (
-            <Center py="xl">
-              <Loader aria-label={LABELS.loading} />
-            </Center>
+            <Loading />
           ) : doubts.isError ? (
             <EmptyNote text={errorMessage(doubts.error)} />
           ) : (

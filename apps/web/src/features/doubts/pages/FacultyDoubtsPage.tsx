@@ -1,9 +1,9 @@
 import { LABELS } from '@portal/shared/messages';
 import { PageHeader } from '../../../components/PageHeader';
+import { teachTopicDetailPath } from '../../teach/links';
 import { useDoubts } from '../api';
 import { DoubtsBrowser } from '../components/DoubtsBrowser';
-import { useDoubtViewer } from '../components/TopicQaPanel';
-import { facultyTopicPath } from '../links';
+import { useDoubtViewer } from '../useDoubtViewer';
 
 function useFacultySubjectDoubts(batchSubjectId: string | null) {
   return useDoubts({ batchSubjectId: batchSubjectId ?? undefined });
@@ -18,7 +18,7 @@ export function FacultyDoubtsPage() {
       <DoubtsBrowser
         viewer={viewer}
         useSubjectDoubts={useFacultySubjectDoubts}
-        topicPath={facultyTopicPath}
+        topicPath={teachTopicDetailPath}
         withBatch
       />
     </>

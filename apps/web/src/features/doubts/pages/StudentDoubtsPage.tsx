@@ -1,8 +1,8 @@
 import { LABELS } from '@portal/shared/messages';
 import { PageHeader } from '../../../components/PageHeader';
+import { myTopicDetailPath } from '../../learn/links';
 import { useBatchSubjectDoubts, useDoubts } from '../api';
 import { DoubtsBrowser } from '../components/DoubtsBrowser';
-import { studentTopicPath } from '../links';
 
 function useStudentSubjectDoubts(batchSubjectId: string | null) {
   const one = useBatchSubjectDoubts(batchSubjectId);
@@ -18,7 +18,7 @@ export function StudentDoubtsPage() {
       <DoubtsBrowser
         viewer="student"
         useSubjectDoubts={useStudentSubjectDoubts}
-        topicPath={studentTopicPath}
+        topicPath={myTopicDetailPath}
         withBatch={false}
       />
     </>

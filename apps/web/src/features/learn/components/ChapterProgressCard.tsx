@@ -1,21 +1,12 @@
-import { Card, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ChapterProgress } from '@portal/shared';
-import { Link } from 'react-router';
+import { LinkCard } from '../../../components/LinkCard';
 import { ProgressSummary } from './ProgressSummary';
 
 /** A visible chapter with the student's progress; opens its topics. */
 export function ChapterProgressCard({ chapter, to }: { chapter: ChapterProgress; to: string }) {
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component={Link}
-      to={to}
-      aria-label={chapter.title}
-      data-testid="chapter-progress-card"
-      style={{ textDecoration: 'none' }}
-    >
+    <LinkCard to={to} label={chapter.title} testId="chapter-progress-card">
       <Stack gap="sm" h="100%">
         <Text fw={700} lineClamp={2}>
           {chapter.title}
@@ -27,6 +18,6 @@ export function ChapterProgressCard({ chapter, to }: { chapter: ChapterProgress;
         )}
         <ProgressSummary chapter={chapter} />
       </Stack>
-    </Card>
+    </LinkCard>
   );
 }

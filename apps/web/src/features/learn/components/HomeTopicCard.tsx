@@ -1,8 +1,8 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconLock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { Link } from 'react-router';
+import { LinkCard } from '../../../components/LinkCard';
 import { SubjectLogo } from '../../../components/SubjectLogo';
 import type { HomeCard } from '../home-topics';
 import { myTopicDetailPath } from '../links';
@@ -18,66 +18,41 @@ export function HomeTopicCard({ card, openable }: { card: HomeCard; openable: bo
     chapter: card.chapterId,
     topic: card.topicId,
   });
-  const body = (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
-      <SubjectLogo logo={card.subjectLogo} url={card.topicLogoUrl || card.subjectLogoUrl} size={48} />
-      <Stack gap={4} miw={0} style={{ flex: 1 }}>
-        <Text fw={700} lineClamp={2}>
-          {card.topicTitle}
-        </Text>
-        <Text size="sm" c="dimmed" lineClamp={1}>
-          {card.subjectTitle} · {card.chapterTitle}
-        </Text>
-        <Group gap={6}>
-          {card.planDate && (
-            <Badge variant="light" color={openable ? 'teal' : 'gray'} radius="sm" tt="none">
-              {formatMessage(LABELS.learnPlanDate, { date: dayjs(card.planDate).format('DD-MM-YYYY') })}
-            </Badge>
-          )}
-          {card.viewedAt && (
-            <Text size="xs" c="dimmed">
-              {formatMessage(LABELS.learnViewedOn, { date: dayjs(card.viewedAt).format('DD/MM/YYYY HH:mm') })}
-            </Text>
-          )}
-          {!openable && card.planDate && (
-            <Group gap={4} wrap="nowrap">
-              <IconLock size={14} color="var(--mantine-color-dimmed)" />
-              <Text size="xs" c="dimmed">
-                {formatMessage(LABELS.learnNotYetOpen, { date: dayjs(card.planDate).format('DD/MM/YYYY') })}
-              </Text>
-            </Group>
-          )}
-        </Group>
-      </Stack>
-    </Group>
-  );
-  if (!openable) {
-    return (
-      <Card
-        withBorder
-        radius="md"
-        padding="md"
-        aria-disabled
-        aria-label={card.topicTitle}
-        data-testid="home-topic-card"
-        style={{ opacity: 0.6, cursor: 'not-allowed' }}
-      >
-        {body}
-      </Card>
-    );
-  }
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component={Link}
-      to={to}
-      aria-label={card.topicTitle}
-      data-testid="home-topic-card"
-      style={{ textDecoration: 'none' }}
-    >
-      {body}
-    </Card>
+    <LinkCard to={openable ? to : null} label={card.topicTitle} testId="home-topic-card">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <SubjectLogo logo={card.subjectLogo} url={card.topicLogoUrl || card.subjectLogoUrl} size={48} />
+        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+          <Text fw={700} lineClamp={2}>
+            {card.topicTitle}
+          </Text>
+          <Text size="sm" c="dimmed" lineClamp={1}>
+            {card.subjectTitle} · {card.chapterTitle}
+          </Text>
+          <Group gap={6}>
+            {card.planDate && (
+              <Badge variant="light" color={openable ? 'teal' : 'gray'} radius="sm" tt="none">
+                {formatMessage(LABELS.learnPlanDate, { date: dayjs(card.planDate).format('DD-MM-YYYY') })}
+              </Badge>
+            )}
+            {card.viewedAt && (
+              <Text size="xs" c="dimmed">
+                {formatMessage(LABELS.learnViewedOn, {
+                  date: dayjs(card.viewedAt).format('DD/MM/YYYY HH:mm'),
+                })}
+              </Text>
+            )}
+            {!openable && card.planDate && (
+              <Group gap={4} wrap="nowrap">
+                <IconLock size={14} color="var(--mantine-color-dimmed)" />
+                <Text size="xs" c="dimmed">
+                  {formatMessage(LABELS.learnNotYetOpen, { date: dayjs(card.planDate).format('DD/MM/YYYY') })}
+                </Text>
+              </Group>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+    </LinkCard>
   );
 }

@@ -1,23 +1,14 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { BatchSubject } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconBook2 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { LinkCard } from '../../../components/LinkCard';
 import { SubjectLogo } from '../../../components/SubjectLogo';
 
 /** A subject of the student's batch: logo, title, code and chapter count; opens its chapters. */
 export function MySubjectCard({ subject, to }: { subject: BatchSubject; to: string }) {
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component={Link}
-      to={to}
-      aria-label={subject.subject_title}
-      data-testid="my-subject-card"
-      style={{ textDecoration: 'none' }}
-    >
+    <LinkCard to={to} label={subject.subject_title} testId="my-subject-card">
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <SubjectLogo logo={subject.subject_logo} url={subject.subject_logo_url} size={52} />
         <Stack gap={4} miw={0}>
@@ -35,6 +26,6 @@ export function MySubjectCard({ subject, to }: { subject: BatchSubject; to: stri
           {formatMessage(LABELS.learnChaptersCount, { count: String(subject.chapter_count) })}
         </Text>
       </Group>
-    </Card>
+    </LinkCard>
   );
 }

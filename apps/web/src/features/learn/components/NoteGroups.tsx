@@ -1,34 +1,15 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { Note } from '@portal/shared';
-import { LABELS } from '@portal/shared/messages';
-import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { TopicGroupHeading } from '../../../components/TopicGroupHeading';
 import { useDeleteNote, useUpdateNote } from '../api';
-import { confirmDeleteNote } from '../confirm-delete';
 import { myTopicDetailPath } from '../links';
 import { groupNotesByTopic } from '../note-groups';
+import { useNoteActions } from '../useNoteActions';
 import { NoteItem } from './NoteItem';
 
 /** Notes under their topics' headings (linking to the topic); editable ones have Edit and Delete. */
 export function NoteGroups({ notes, editable }: { notes: readonly Note[]; editable: boolean }) {
-  const update = useUpdateNote();
-  const remove = useDeleteNote();
-
-  const save = (id: string) => (note_text: string) =>
-    update.mutateAsync({ id, note_text }).then(
-      () => notify.success(LABELS.learnNoteSaved),
-      (failure: unknown) => {
-        throw new Error(errorMessage(failure));
-      },
-    );
-  const askDelete = (id: string) =>
-    confirmDeleteNote(() =>
-      remove.mutate(id, {
-        onSuccess: () => notify.success(LABELS.learnNoteDeleted),
-        onError: (failure) => notify.error(errorMessage(failure)),
-      }),
-    );
+  const actions = useNoteActions(useUpdateNote(), useDeleteNote());
 
   return (
     <Stack gap="lg">
@@ -40,32 +21,17 @@ export function NoteGroups({ notes, editable }: { notes: readonly Note[]; editab
           aria-label={group.topicTitle}
           data-testid="note-topic-group"
         >
-          <div>
-            <Title order={3} size="h5">
-              <Anchor
-                component={Link}
-                to={myTopicDetailPath({
-                  subject: group.batchSubjectId,
-                  chapter: group.chapterId,
-                  topic: group.topicId,
-                })}
-                inherit
-              >
-                {group.topicTitle}
-              </Anchor>
-            </Title>
-            <Text size="xs" c="dimmed">
-              {group.chapterTitle}
-            </Text>
-          </div>
+          <TopicGroupHeading
+            topicTitle={group.topicTitle}
+            chapterTitle={group.chapterTitle}
+            to={myTopicDetailPath({
+              subject: group.batchSubjectId,
+              chapter: group.chapterId,
+              topic: group.topicId,
+            })}
+          />
           {group.notes.map((note) => (
-            <NoteItem
-              key={note._id}
-              note={note}
-              onSave={editable ? save(note._id) : undefined}
-              onDelete={editable ? () => askDelete(note._id) : undefined}
-              busy={remove.isPending && remove.variables === note._id}
-            />
+            <NoteItem key={note._id} note={note} {...(editable ? actions(note._id) : {})} />
           ))}
         </Stack>
       ))}

@@ -3,8 +3,9 @@ import { LABELS } from '@portal/shared/messages';
 import { NOTE_MAX_LENGTH } from '@portal/shared/schemas/notes';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
-import { checkNoteText } from '../note-text';
+import { useState } from 'react';
+import { useCheckedText } from '../../../lib/checked-text';
+import { noteTextError } from '../note-text';
 
 export interface NoteLike {
   _id: string;
@@ -14,8 +15,6 @@ export interface NoteLike {
 
 interface NoteItemProps {
   note: NoteLike;
-  /** Above the text, e.g. the topic it belongs to. */
-  heading?: ReactNode;
   /** Saves an edited text; resolves when saved, rejects with the message to show. */
   onSave?: (text: string) => Promise<unknown>;
   onDelete?: () => void;
@@ -23,22 +22,20 @@ interface NoteItemProps {
 }
 
 /** One note: its text and date, edited in place and deleted after a confirmation. */
-export function NoteItem({ note, heading, onSave, onDelete, busy }: NoteItemProps) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+export function NoteItem({ note, onSave, onDelete, busy }: NoteItemProps) {
+  const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
+  const draft = useCheckedText(noteTextError);
 
   const save = async () => {
-    if (!onSave || draft === null) return;
-    const checked = checkNoteText(draft);
-    if ('error' in checked) return setError(checked.error);
+    const text = draft.checked();
+    if (!onSave || text === null) return;
     setSaving(true);
     try {
-      await onSave(checked.note_text);
-      setDraft(null);
-      setError(null);
+      await onSave(text);
+      setEditing(false);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      draft.setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setSaving(false);
     }
@@ -55,21 +52,11 @@ export function NoteItem({ note, heading, onSave, onDelete, busy }: NoteItemProp
       style={{ opacity: busy ? 0.5 : 1 }}
     >
       <Stack gap={6}>
-        {heading}
-        {draft === null ? (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {note.note_text}
-          </Text>
-        ) : (
+        {editing ? (
           <>
             <Textarea
               aria-label={LABELS.learnEditNote}
-              value={draft}
-              onChange={(event) => {
-                setDraft(event.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
+              {...draft.inputProps}
               autosize
               minRows={2}
               maxRows={10}
@@ -78,7 +65,7 @@ export function NoteItem({ note, heading, onSave, onDelete, busy }: NoteItemProp
               autoFocus
             />
             <Group gap="xs" justify="flex-end">
-              <Button size="xs" variant="default" onClick={() => setDraft(null)} disabled={saving}>
+              <Button size="xs" variant="default" onClick={() => setEditing(false)} disabled={saving}>
                 {LABELS.formCancel}
               </Button>
               <Button size="xs" onClick={save} loading={saving}>
@@ -86,12 +73,16 @@ export function NoteItem({ note, heading, onSave, onDelete, busy }: NoteItemProp
               </Button>
             </Group>
           </>
+        ) : (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {note.note_text}
+          </Text>
         )}
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed">
             {dayjs(note.created_at).format('DD/MM/YYYY HH:mm')}
           </Text>
-          {draft === null && (onSave || onDelete) && (
+          {!editing && (onSave || onDelete) && (
             <Group gap={4} wrap="nowrap">
               {onSave && (
                 <Tooltip label={LABELS.learnEditNote}>
@@ -99,8 +90,8 @@ export function NoteItem({ note, heading, onSave, onDelete, busy }: NoteItemProp
                     variant="subtle"
                     aria-label={LABELS.learnEditNote}
                     onClick={() => {
-                      setDraft(note.note_text);
-                      setError(null);
+                      draft.reset(note.note_text);
+                      setEditing(true);
                     }}
                   >
                     <IconPencil size={16} />

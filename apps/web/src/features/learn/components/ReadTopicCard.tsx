@@ -1,35 +1,14 @@
-import { Badge, Button, Card, Group, Image, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import type { TopicProgress } from '@portal/shared';
-import { formatMessage, LABELS } from '@portal/shared/messages';
+import { LABELS } from '@portal/shared/messages';
 import { IconBook, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import defaultLogo from '../../topics/assets/topic-default.svg';
-
-const TYPE_LABELS = { image: LABELS.typeImage, audio: LABELS.typeAudio, video: LABELS.typeVideo } as const;
+import { TopicCardFrame } from '../../topics/components/TopicCardFrame';
 
 /** A visible topic of a chapter with the student's read mark and the Read button. */
 export function ReadTopicCard({ topic, to }: { topic: TopicProgress; to: string }) {
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="article"
-      aria-label={formatMessage(LABELS.topicCard, { title: topic.title })}
-      data-viewed={topic.viewed}
-    >
-      <Card.Section pos="relative">
-        <Image
-          src={topic.topic_logo_url || defaultLogo}
-          fallbackSrc={defaultLogo}
-          alt=""
-          h={120}
-          fit="cover"
-        />
-        <Badge pos="absolute" top={10} left={10} variant="white" color="dark" size="sm">
-          {TYPE_LABELS[topic.type]}
-        </Badge>
-      </Card.Section>
+    <TopicCardFrame topic={topic} viewed={topic.viewed}>
       <Text fw={600} mt="md" lineClamp={2} style={{ flex: 1 }}>
         {topic.title}
       </Text>
@@ -47,6 +26,6 @@ export function ReadTopicCard({ topic, to }: { topic: TopicProgress; to: string 
           {LABELS.learnRead}
         </Button>
       </Group>
-    </Card>
+    </TopicCardFrame>
   );
 }

@@ -3,11 +3,12 @@ import type { Teacher } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
+import { errorMessage } from '../../../lib/api';
 import { useBatchSubjectDoubts, useDoubts } from '../../doubts/api';
 import { DoubtList } from '../../doubts/components/DoubtList';
 import { useMyFaculties } from '../api';
-import { MY_TEACHERS_PATH, myTopicDetailPath, subjectDoubtsPath } from '../links';
-import { Loading } from './Loading';
+import { MY_DOUBTS_PATH, MY_TEACHERS_PATH, myTopicDetailPath, subjectDoubtsPath } from '../links';
 import { TeacherCard } from './TeacherCard';
 
 interface SubjectSideTabsProps {
@@ -43,6 +44,8 @@ export function SubjectSideTabs({ batchSubjectId }: SubjectSideTabsProps) {
         <Tabs.Panel value="teachers" pt="md">
           {faculties.isPending ? (
             <Loading />
+          ) : faculties.isError ? (
+            <EmptyNote text={errorMessage(faculties.error)} />
           ) : teachers.length === 0 ? (
             <EmptyNote text={LABELS.learnNoTeachers} />
           ) : (
@@ -59,6 +62,8 @@ export function SubjectSideTabs({ batchSubjectId }: SubjectSideTabsProps) {
         <Tabs.Panel value="doubts" pt="md">
           {doubts.isPending ? (
             <Loading />
+          ) : doubts.isError ? (
+            <EmptyNote text={errorMessage(doubts.error)} />
           ) : (
             <Stack gap="sm">
               <ScrollArea.Autosize mah={560} offsetScrollbars>
@@ -78,7 +83,7 @@ export function SubjectSideTabs({ batchSubjectId }: SubjectSideTabsProps) {
               </ScrollArea.Autosize>
               <Anchor
                 component={Link}
-                to={batchSubjectId ? subjectDoubtsPath(batchSubjectId) : '/me/doubts'}
+                to={batchSubjectId ? subjectDoubtsPath(batchSubjectId) : MY_DOUBTS_PATH}
                 size="sm"
               >
                 {LABELS.learnSeeAllDoubts}

@@ -2,56 +2,39 @@ import { Button, Stack, Textarea } from '@mantine/core';
 import { LABELS } from '@portal/shared/messages';
 import { NOTE_MAX_LENGTH } from '@portal/shared/schemas/notes';
 import { IconPlus } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
 import { errorMessage } from '../../../lib/api';
+import { useCheckedText } from '../../../lib/checked-text';
 import { notify } from '../../../lib/notify';
 import { useCreateNote, useDeleteNote, useTopicNotes, useUpdateNote } from '../api';
-import { confirmDeleteNote } from '../confirm-delete';
-import { checkNoteText } from '../note-text';
-import { Loading } from './Loading';
+import { noteTextError } from '../note-text';
+import { useNoteActions } from '../useNoteActions';
 import { NoteItem } from './NoteItem';
 
 /** The topic detail's Notes tab: the student's own notes on the topic, added, edited and deleted here. */
 export function TopicNotesPanel({ topicId, batchSubjectId }: { topicId: string; batchSubjectId: string }) {
   const notes = useTopicNotes(topicId);
   const create = useCreateNote();
-  const update = useUpdateNote();
-  const remove = useDeleteNote();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const actions = useNoteActions(useUpdateNote(), useDeleteNote());
+  const draft = useCheckedText(noteTextError);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkNoteText(text);
-    if ('error' in checked) return setError(checked.error);
+    const note_text = draft.checked();
+    if (note_text === null) return;
     create.mutate(
-      { note_text: checked.note_text, topic_id: topicId, batch_subject_id: batchSubjectId },
+      { note_text, topic_id: topicId, batch_subject_id: batchSubjectId },
       {
         onSuccess: () => {
-          setText('');
+          draft.reset();
           notify.success(LABELS.learnNoteAdded);
         },
-        onError: (failure) => setError(errorMessage(failure)),
+        onError: (failure) => draft.setError(errorMessage(failure)),
       },
     );
   };
-
-  const save = (id: string) => (note_text: string) =>
-    update.mutateAsync({ id, note_text }).then(
-      () => notify.success(LABELS.learnNoteSaved),
-      (failure: unknown) => {
-        throw new Error(errorMessage(failure));
-      },
-    );
-
-  const askDelete = (id: string) =>
-    confirmDeleteNote(() =>
-      remove.mutate(id, {
-        onSuccess: () => notify.success(LABELS.learnNoteDeleted),
-        onError: (failure) => notify.error(errorMessage(failure)),
-      }),
-    );
 
   return (
     <Stack gap="md">
@@ -60,12 +43,7 @@ export function TopicNotesPanel({ topicId, batchSubjectId }: { topicId: string; 
           <Textarea
             label={LABELS.learnNewNote}
             placeholder={LABELS.learnNotePlaceholder}
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
+            {...draft.inputProps}
             autosize
             minRows={3}
             maxRows={8}
@@ -78,18 +56,14 @@ export function TopicNotesPanel({ topicId, batchSubjectId }: { topicId: string; 
       </form>
       {notes.isPending ? (
         <Loading />
-      ) : (notes.data ?? []).length === 0 ? (
+      ) : notes.isError ? (
+        <EmptyNote text={errorMessage(notes.error)} />
+      ) : notes.data.length === 0 ? (
         <EmptyNote text={LABELS.learnNoOwnNotes} />
       ) : (
         <Stack gap="sm">
-          {notes.data?.map((note) => (
-            <NoteItem
-              key={note._id}
-              note={note}
-              onSave={save(note._id)}
-              onDelete={() => askDelete(note._id)}
-              busy={remove.isPending && remove.variables === note._id}
-            />
+          {notes.data.map((note) => (
+            <NoteItem key={note._id} note={note} {...actions(note._id)} />
           ))}
         </Stack>
       )}

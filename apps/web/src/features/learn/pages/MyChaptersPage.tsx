@@ -1,14 +1,16 @@
-import { Alert, Anchor, Button, Grid, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Anchor, Grid, Group, SimpleGrid, Stack } from '@mantine/core';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconNotes } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
-import { useChapterProgress, useMyBatchSubjects } from '../api';
+import { useMyBatchSubjects } from '../../subjects/api';
+import { useChapterProgress } from '../api';
 import { ChapterProgressCard } from '../components/ChapterProgressCard';
-import { LearnBreadcrumb } from '../components/LearnBreadcrumb';
-import { Loading } from '../components/Loading';
 import { SubjectPicker } from '../components/SubjectPicker';
 import { SubjectSideTabs } from '../components/SubjectSideTabs';
 import { MY_SUBJECTS_PATH, myTopicsPath, subjectNotesPath } from '../links';
@@ -25,13 +27,7 @@ export function MyChaptersPage() {
   if (!batchSubjectId) content = <EmptyNote text={MESSAGES.selectASubject} />;
   else if (chapters.isPending) content = <Loading />;
   else if (chapters.isError) {
-    content = (
-      <Alert color="red" variant="light" role="alert" title={MESSAGES.chaptersError}>
-        <Button variant="light" color="red" size="xs" mt="xs" onClick={() => chapters.refetch()}>
-          {MESSAGES.pleaseTryAgain}
-        </Button>
-      </Alert>
-    );
+    content = <LoadFailed message={MESSAGES.chaptersError} retry={() => chapters.refetch()} />;
   } else if (chapters.data.length === 0) content = <EmptyNote text={MESSAGES.noChapters} />;
   else {
     content = (
@@ -49,7 +45,7 @@ export function MyChaptersPage() {
 
   return (
     <>
-      <LearnBreadcrumb
+      <PageBreadcrumb
         crumbs={[
           { label: LABELS.learnMySubjects, to: MY_SUBJECTS_PATH },
           { label: selected?.subject_title ?? LABELS.chaptersTitle },

@@ -1,21 +1,21 @@
-import { Grid, NavLink, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Tabs, Title } from '@mantine/core';
 import type { SessionNote } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { SubjectFilter } from '../../../components/SubjectFilter';
 import { errorMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-params';
 import { useDeleteSessionNote, useMyNotes, useMySessionNotes, useUpdateSessionNote } from '../api';
-import { Loading } from '../components/Loading';
 import { NoteGroups } from '../components/NoteGroups';
 import { NoteItem } from '../components/NoteItem';
-import { confirmDeleteNote } from '../confirm-delete';
 import { noteSubjects } from '../note-groups';
+import { useNoteActions } from '../useNoteActions';
 
 function SessionNotes({ notes }: { notes: SessionNote[] }) {
-  const update = useUpdateSessionNote();
-  const remove = useDeleteSessionNote();
+  const actions = useNoteActions(useUpdateSessionNote(), useDeleteSessionNote());
   if (notes.length === 0) return <EmptyNote text={MESSAGES.noNotes} />;
   const sessions = new Map<string, SessionNote[]>();
   for (const note of notes) sessions.set(note.session_id, [...(sessions.get(note.session_id) ?? []), note]);
@@ -27,27 +27,7 @@ function SessionNotes({ notes }: { notes: SessionNote[] }) {
             {group[0]!.session_title}
           </Title>
           {group.map((note) => (
-            <NoteItem
-              key={note._id}
-              note={note}
-              onSave={(note_text) =>
-                update.mutateAsync({ id: note._id, note_text }).then(
-                  () => notify.success(LABELS.learnNoteSaved),
-                  (failure: unknown) => {
-                    throw new Error(errorMessage(failure));
-                  },
-                )
-              }
-              onDelete={() =>
-                confirmDeleteNote(() =>
-                  remove.mutate(note._id, {
-                    onSuccess: () => notify.success(LABELS.learnNoteDeleted),
-                    onError: (failure) => notify.error(errorMessage(failure)),
-                  }),
-                )
-              }
-              busy={remove.isPending && remove.variables === note._id}
-            />
+            <NoteItem key={note._id} note={note} {...actions(note._id)} />
           ))}
         </Stack>
       ))}
@@ -60,7 +40,8 @@ function SessionNotes({ notes }: { notes: SessionNote[] }) {
  * Session Notes (n); both editable and deletable (learning §2 "Notes").
  */
 export function MyNotesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = usePatchSearchParams();
   const tab = params.get('tab') === 'sessions' ? 'sessions' : 'topics';
   const subjectId = params.get('subject');
   const notes = useMyNotes();
@@ -69,18 +50,7 @@ export function MyNotesPage() {
   const subjects = noteSubjects(all);
   const shown = subjectId ? all.filter((note) => note.batch_subject_id === subjectId) : all;
 
-  const update = (patch: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (patch: SearchPatch) => patchParams(patch, { replace: true });
 
   return (
     <>
@@ -109,30 +79,18 @@ export function MyNotesPage() {
             ) : (
               <Grid gap="lg" align="flex-start">
                 <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
-                  <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
-                    {LABELS.learnSubjectsList}
-                  </Text>
-                  <nav aria-label={LABELS.learnSubjectsList}>
-                    <NavLink
-                      component="button"
-                      label={LABELS.learnAllSubjects}
-                      rightSection={<Text size="xs">{all.length}</Text>}
-                      active={!subjectId}
-                      onClick={() => update({ subject: null })}
-                      variant="light"
-                    />
-                    {subjects.map((subject) => (
-                      <NavLink
-                        key={subject.batchSubjectId}
-                        component="button"
-                        label={subject.title}
-                        rightSection={<Text size="xs">{subject.count}</Text>}
-                        active={subjectId === subject.batchSubjectId}
-                        onClick={() => update({ subject: subject.batchSubjectId })}
-                        variant="light"
-                      />
-                    ))}
-                  </nav>
+                  <SubjectFilter
+                    label={LABELS.learnSubjectsList}
+                    allLabel={LABELS.learnAllSubjects}
+                    allCount={all.length}
+                    items={subjects.map((subject) => ({
+                      id: subject.batchSubjectId,
+                      title: subject.title,
+                      count: subject.count,
+                    }))}
+                    selected={subjectId}
+                    onSelect={(subject) => update({ subject })}
+                  />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 8, lg: 9 }}>
                   {shown.length === 0 ? (

@@ -3,9 +3,11 @@ import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
-import { useMyBatchSubjects } from '../api';
-import { Loading } from '../components/Loading';
+import { errorMessage } from '../../../lib/api';
+import { useMyBatchSubjects } from '../../subjects/api';
 import { MySubjectCard } from '../components/MySubjectCard';
 import { SubjectSideTabs } from '../components/SubjectSideTabs';
 import { myChaptersPath } from '../links';
@@ -21,7 +23,9 @@ export function MySubjectsPage() {
 
   let content: ReactNode;
   if (subjects.isPending) content = <Loading />;
-  else if ((subjects.data ?? []).length === 0) content = <EmptyNote text={MESSAGES.noSubjectsAvailable} />;
+  else if (subjects.isError) {
+    content = <LoadFailed message={errorMessage(subjects.error)} retry={() => subjects.refetch()} />;
+  } else if (subjects.data.length === 0) content = <EmptyNote text={MESSAGES.noSubjectsAvailable} />;
   else if (shown.length === 0) content = <EmptyNote text={LABELS.learnNoMatchingSubjects} />;
   else {
     content = (

@@ -1,10 +1,10 @@
 import { SimpleGrid } from '@mantine/core';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { useMyFaculties } from '../api';
-import { Loading } from '../components/Loading';
 import { TeacherCard } from '../components/TeacherCard';
 
 /** /me/teachers: the teachers of the student's subjects (learning §2 "My teachers"). */

@@ -1,19 +1,20 @@
-import { Button, Grid, Group, Paper, Stack, Tabs } from '@mantine/core';
+import { Button, Grid, Paper, Stack, Tabs } from '@mantine/core';
 import { formatMessage, LABELS } from '@portal/shared/messages';
-import { IconChecklist, IconFileText } from '@tabler/icons-react';
+import { IconChecklist } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
+import { usePatchSearchParams } from '../../../lib/search-params';
 import { useRequiredAccount } from '../../../lib/session';
 import { QaTabLabel, TopicQaPanel } from '../../doubts/components/TopicQaPanel';
+import { useMyBatchSubjects } from '../../subjects/api';
 import { useTopic } from '../../topics/api';
-import { TiptapContent } from '../../topics/components/TiptapContent';
-import { TopicMedia } from '../../topics/components/TopicMedia';
-import { useMyBatchSubjects, useRecordImpression, useTopicNotes, useTopicProgress } from '../api';
-import { LearnBreadcrumb } from '../components/LearnBreadcrumb';
-import { Loading } from '../components/Loading';
+import { TopicDescription, TopicMediaPanel, TopicNoteButtons } from '../../topics/components/TopicContent';
+import { useRecordImpression, useTopicNotes, useTopicProgress } from '../api';
 import { TopicNotesPanel } from '../components/TopicNotesPanel';
 import { MY_SUBJECTS_PATH, myChaptersPath, myTopicsPath, selfAssessmentPath } from '../links';
 import { useTopicHeartbeat } from '../useTopicHeartbeat';
@@ -37,7 +38,8 @@ function useImpression(topicId: string | null, batchSubjectId: string | null, en
  * student's Notes and Q&A beside it (below on phones). Opening it counts as reading it.
  */
 export function MyTopicDetailPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = usePatchSearchParams();
   const topicId = params.get('topic');
   const batchSubjectId = params.get('subject');
   const chapterId = params.get('chapter');
@@ -71,7 +73,7 @@ export function MyTopicDetailPage() {
 
   return (
     <>
-      <LearnBreadcrumb
+      <PageBreadcrumb
         crumbs={[
           { label: LABELS.learnMySubjects, to: MY_SUBJECTS_PATH },
           { label: subject?.subject_title ?? LABELS.chaptersTitle, to: myChaptersPath(selection) },
@@ -96,29 +98,9 @@ export function MyTopicDetailPage() {
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="md">
-            <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} aria-label={LABELS.topicContent}>
-              <TopicMedia topic={current} />
-            </Paper>
-            {current.notes.length > 0 && (
-              <Group gap="sm" aria-label={LABELS.learnNotes}>
-                {current.notes.map((url, index) => (
-                  <Button
-                    key={url}
-                    component="a"
-                    href={url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    variant="light"
-                    leftSection={<IconFileText size={16} />}
-                  >
-                    {formatMessage(LABELS.noteN, { n: String(index + 1) })}
-                  </Button>
-                ))}
-              </Group>
-            )}
-            <Paper withBorder radius="md" p="md" aria-label={LABELS.descriptionTab}>
-              <TiptapContent doc={current.wysiwyg_state} />
-            </Paper>
+            <TopicMediaPanel topic={current} />
+            <TopicNoteButtons notes={current.notes} />
+            <TopicDescription doc={current.wysiwyg_state} />
           </Stack>
         </Grid.Col>
         {student && batchSubjectId && (
@@ -126,17 +108,7 @@ export function MyTopicDetailPage() {
             <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
               <Tabs
                 value={side}
-                onChange={(next) =>
-                  setParams(
-                    (previous) => {
-                      const updated = new URLSearchParams(previous);
-                      if (next === 'qa') updated.set('tab', 'qa');
-                      else updated.delete('tab');
-                      return updated;
-                    },
-                    { replace: true },
-                  )
-                }
+                onChange={(next) => patchParams({ tab: next === 'qa' ? next : null }, { replace: true })}
               >
                 <Tabs.List grow>
                   <Tabs.Tab value="notes">

@@ -3,11 +3,12 @@ import { LABELS, MESSAGES } from '@portal/shared/messages';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
-import { useMyBatchSubjects, useTopicProgress } from '../api';
-import { LearnBreadcrumb } from '../components/LearnBreadcrumb';
-import { Loading } from '../components/Loading';
+import { useMyBatchSubjects } from '../../subjects/api';
+import { useTopicProgress } from '../api';
 import { ProgressSummary } from '../components/ProgressSummary';
 import { ReadTopicCard } from '../components/ReadTopicCard';
 import { MY_SUBJECTS_PATH, myChaptersPath, myTopicDetailPath } from '../links';
@@ -49,7 +50,7 @@ export function MyTopicsPage() {
 
   return (
     <>
-      <LearnBreadcrumb
+      <PageBreadcrumb
         crumbs={[
           { label: LABELS.learnMySubjects, to: MY_SUBJECTS_PATH },
           {

@@ -3,11 +3,12 @@ import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
-import { useMyBatchSubjects, useSubjectNotes } from '../api';
-import { LearnBreadcrumb } from '../components/LearnBreadcrumb';
-import { Loading } from '../components/Loading';
+import { useMyBatchSubjects } from '../../subjects/api';
+import { useSubjectNotes } from '../api';
 import { NoteGroups } from '../components/NoteGroups';
 import { SubjectPicker } from '../components/SubjectPicker';
 import { MY_SUBJECTS_PATH, myChaptersPath } from '../links';
@@ -32,7 +33,7 @@ export function SubjectNotesPage() {
     : LABELS.learnNotesTitle;
   return (
     <>
-      <LearnBreadcrumb
+      <PageBreadcrumb
         crumbs={[
           { label: LABELS.learnMySubjects, to: MY_SUBJECTS_PATH },
           {

@@ -4,12 +4,12 @@ import { LABELS } from '@portal/shared/messages';
 import { IconLock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
+import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { roleLabel } from '../../../lib/navigation';
 import { useRequiredAccount } from '../../../lib/session';
 import { useProductName } from '../../auth/api';
 import { ChangePasswordForm } from '../../auth/components/ChangePasswordForm';
-import { Loading } from '../../learn/components/Loading';
 import { PROFILE_ROLES, useMyProfile } from '../api';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {

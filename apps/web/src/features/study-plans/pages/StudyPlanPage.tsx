@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { PageHeader } from '../../../components/PageHeader';
+import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-params';
 import { useBatchOptions, useDailyStudyPlan } from '../api';
 import { CreateStudyPlanModal } from '../components/CreateStudyPlanModal';
 import { StudyPlanTable } from '../components/StudyPlanTable';
@@ -21,7 +22,8 @@ import { pageDate, STUDY_PLAN_DATE_FORMAT } from '../validation';
  * right (stacked on phones). The batch and the day live in the address (`batch`, `date`).
  */
 export function StudyPlanPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = usePatchSearchParams();
   const batchId = params.get('batch');
   const date = pageDate(params.get('date'));
   const [batchError, setBatchError] = useState<string | null>(null);
@@ -30,18 +32,7 @@ export function StudyPlanPage() {
   const plan = useDailyStudyPlan(date, batchId);
   const batchTitle = batches.data?.find((batch) => batch._id === batchId)?.title;
 
-  const select = (patch: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const select = (patch: SearchPatch) => patchParams(patch, { replace: true });
 
   const openCreate = () => {
     if (!batchId) return setBatchError(MESSAGES.selectTheBatch);

@@ -1,20 +1,14 @@
-import { Alert, Button, Center, EmptyState, Loader, Stack } from '@mantine/core';
+import { Button, EmptyState } from '@mantine/core';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
 import { errorMessage } from '../../../lib/api';
 import type { Resolution } from '../api';
 import { teachSubjectsPath } from '../links';
-
-export function Loading() {
-  return (
-    <Center py="xl">
-      <Loader aria-label={LABELS.loading} />
-    </Center>
-  );
-}
 
 /** A subject, chapter or topic the faculty member does not teach (or that no longer exists). */
 export function NotAvailable() {
@@ -34,23 +28,13 @@ export function NotAvailable() {
   );
 }
 
-export function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <Alert color="red" variant="light" role="alert" title={errorMessage(error)}>
-      <Button variant="light" color="red" size="xs" mt="xs" onClick={retry}>
-        {MESSAGES.pleaseTryAgain}
-      </Button>
-    </Alert>
-  );
-}
-
 /** What a page shows until its selection is ready; null once it is. */
 export function unready<T>(resolution: Resolution<T>, unchosen: ReactNode): ReactNode | null {
   switch (resolution.state) {
     case 'loading':
       return <Loading />;
     case 'error':
-      return <LoadFailed error={resolution.error} retry={resolution.retry} />;
+      return <LoadFailed message={errorMessage(resolution.error)} retry={resolution.retry} />;
     case 'unavailable':
       return <NotAvailable />;
     case 'unchosen':
@@ -63,11 +47,9 @@ export function unready<T>(resolution: Resolution<T>, unchosen: ReactNode): Reac
 /** No subject chosen in the URL: back to the faculty member's subjects. */
 export function ChooseSubject() {
   return (
-    <Stack align="center" gap="sm">
-      <EmptyNote text={MESSAGES.selectASubject} />
-      <Button component={Link} to={teachSubjectsPath()} variant="light">
-        {LABELS.teachBackToSubjects}
-      </Button>
-    </Stack>
+    <EmptyNote
+      text={MESSAGES.selectASubject}
+      action={{ label: LABELS.teachBackToSubjects, to: teachSubjectsPath() }}
+    />
   );
 }

@@ -1,8 +1,6 @@
-import '@mantine/core/styles/Breadcrumbs.css';
-import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import type { BatchSubject, Chapter } from '@portal/shared';
 import { LABELS } from '@portal/shared/messages';
-import { Link } from 'react-router';
+import { type Crumb, PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { teachChaptersPath, teachSubjectsPath, teachTopicsPath } from '../links';
 
 interface TeachBreadcrumbProps {
@@ -15,34 +13,14 @@ interface TeachBreadcrumbProps {
 /** Home › Subjects › subject › chapter › page, each link keeping the selection. */
 export function TeachBreadcrumb({ subject, chapter, current }: TeachBreadcrumbProps) {
   const selection = { batch: subject?.batch_id, subject: subject?._id };
-  const links: { label: string; to: string }[] = [
+  const crumbs: Crumb[] = [
     { label: LABELS.home, to: '/dashboard' },
     { label: LABELS.subjectsTitle, to: teachSubjectsPath(selection) },
   ];
-  if (subject) links.push({ label: subject.subject_title, to: teachChaptersPath(selection) });
+  if (subject) crumbs.push({ label: subject.subject_title, to: teachChaptersPath(selection) });
   if (subject && chapter) {
-    links.push({ label: chapter.title, to: teachTopicsPath({ ...selection, chapter: chapter._id }) });
+    crumbs.push({ label: chapter.title, to: teachTopicsPath({ ...selection, chapter: chapter._id }) });
   }
-  return (
-    <Box component="nav" aria-label={LABELS.breadcrumb} mb="sm">
-      <Breadcrumbs separator="›" separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
-        {links.map((link, index) => (
-          <Anchor
-            key={link.to}
-            component={Link}
-            to={link.to}
-            size="sm"
-            aria-current={!current && index === links.length - 1 ? 'page' : undefined}
-          >
-            {link.label}
-          </Anchor>
-        ))}
-        {current && (
-          <Text size="sm" c="dimmed" aria-current="page" lineClamp={1}>
-            {current}
-          </Text>
-        )}
-      </Breadcrumbs>
-    </Box>
-  );
+  if (current) crumbs.push({ label: current });
+  return <PageBreadcrumb crumbs={crumbs} />;
 }

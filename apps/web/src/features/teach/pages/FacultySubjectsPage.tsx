@@ -3,17 +3,22 @@ import { Anchor, Box, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, 
 import type { BatchSubject, Chapter } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { errorMessage } from '../../../lib/api';
+import { useDefaultSearchParam, usePatchSearchParams } from '../../../lib/search-params';
 import { useRequiredAccount } from '../../../lib/session';
 import { ChapterCard } from '../../chapters/components/ChapterCard';
 import { ChapterFormModal } from '../../chapters/components/ChapterFormModal';
-import { useMyBatchSubjects, useTaughtChapter, useTeachParams } from '../api';
+import { useMyBatchSubjects } from '../../subjects/api';
+import { useTaughtChapter, useTeachParams } from '../api';
 import { AddChapterCard } from '../components/AddChapterCard';
 import { DeleteChapterModal } from '../components/DeleteChapterModal';
-import { LoadFailed, Loading, NotAvailable, unready } from '../components/States';
+import { NotAvailable, unready } from '../components/States';
 import { TaughtSubjectCard } from '../components/TaughtSubjectCard';
 import { teachChaptersPath, teachTopicsPath } from '../links';
 
@@ -87,6 +92,7 @@ function SubjectChapters({ subject }: { subject: BatchSubject }) {
 export function FacultySubjectsPage() {
   const { permission } = useRequiredAccount();
   const { batch, subject: subjectId, setParams } = useTeachParams();
+  const patchParams = usePatchSearchParams();
   const mine = useMyBatchSubjects();
   const [search, setSearch] = useState('');
   const all = mine.data ?? [];
@@ -114,26 +120,9 @@ export function FacultySubjectsPage() {
   const chosen = subjectId ? (all.find((subject) => subject._id === subjectId) ?? null) : null;
 
   // With none chosen, the class's first subject shows its chapters.
-  const first = inClass[0]?._id;
-  useEffect(() => {
-    if (!subjectId && first) {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('subject', first);
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [subjectId, first, setParams]);
+  useDefaultSearchParam('subject', inClass[0]?._id);
 
-  const choose = (subject: BatchSubject) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('subject', subject._id);
-      return next;
-    });
+  const choose = (subject: BatchSubject) => patchParams({ subject: subject._id });
 
   const chooseClass = (value: string | null) => setParams(value && value !== ALL ? { batch: value } : {});
 
@@ -148,7 +137,8 @@ export function FacultySubjectsPage() {
 
   let subjects: ReactNode;
   if (mine.isPending) subjects = <Loading />;
-  else if (mine.isError) subjects = <LoadFailed error={mine.error} retry={() => mine.refetch()} />;
+  else if (mine.isError)
+    subjects = <LoadFailed message={errorMessage(mine.error)} retry={() => mine.refetch()} />;
   else if (shown.length === 0) subjects = <EmptyNote text={MESSAGES.noSubjectsAvilable} />;
   else {
     subjects = (

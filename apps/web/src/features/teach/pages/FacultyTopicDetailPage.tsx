@@ -1,18 +1,20 @@
 import { Anchor, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import type { BatchSubject, Topic } from '@portal/shared';
-import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
+import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconFileText, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { PageHeader } from '../../../components/PageHeader';
-import { errorMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { usePatchSearchParams } from '../../../lib/search-params';
 import { TopicDoubtsPanel, useTopicDoubtCount } from '../../doubts/components/TopicQaPanel';
-import { useDeleteTopic } from '../../topics/api';
-import { ConfirmDeleteModal } from '../../topics/components/ConfirmDeleteModal';
-import { TiptapContent } from '../../topics/components/TiptapContent';
-import { TopicMedia } from '../../topics/components/TopicMedia';
+import { DeleteTopicModal } from '../../topics/components/DeleteTopicModal';
+import {
+  TopicAuthor,
+  TopicDescription,
+  TopicMediaPanel,
+  TopicNoteButtons,
+} from '../../topics/components/TopicContent';
 import { fileNameOf } from '../../topics/topic-form';
 import { useTaughtChapter, useTaughtTopic, useTeachParams } from '../api';
 import { NotAvailable, unready } from '../components/States';
@@ -21,30 +23,6 @@ import { teachEditTopicPath, teachTopicsPath } from '../links';
 
 const TABS = ['description', 'notes', 'doubts'] as const;
 type Tab = (typeof TABS)[number];
-
-const noteName = (index: number) => formatMessage(LABELS.noteN, { n: String(index + 1) });
-
-/** Note 1..n: each opens its file. */
-function NoteButtons({ notes }: { notes: readonly string[] }) {
-  return (
-    <Group gap="sm">
-      {notes.map((url, index) => (
-        <Button
-          key={url}
-          component="a"
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="light"
-          size="xs"
-          leftSection={<IconFileText size={14} />}
-        >
-          {noteName(index)}
-        </Button>
-      ))}
-    </Group>
-  );
-}
 
 /** The Notes tab: the topic's note files. */
 function NoteFiles({ notes }: { notes: readonly string[] }) {
@@ -56,7 +34,7 @@ function NoteFiles({ notes }: { notes: readonly string[] }) {
           <Group gap="sm" wrap="nowrap">
             <IconFileText size={18} aria-hidden />
             <Anchor href={url} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
-              {noteName(index)}
+              {formatMessage(LABELS.noteN, { n: String(index + 1) })}
             </Anchor>
             <Text size="sm" c="dimmed" truncate>
               {fileNameOf(url)}
@@ -69,36 +47,18 @@ function NoteFiles({ notes }: { notes: readonly string[] }) {
 }
 
 function TopicDetail({ topic, subject }: { topic: Topic; subject: BatchSubject }) {
-  const { params, setParams } = useTeachParams();
+  const { params } = useTeachParams();
   const navigate = useNavigate();
   const { resolution: chapter } = useTaughtChapter(subject, topic.chapter_id);
   const doubtCount = useTopicDoubtCount(topic._id);
-  const remove = useDeleteTopic();
+  const patchParams = usePatchSearchParams();
   const [deleting, setDeleting] = useState(false);
   const requested = params.get('tab');
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'description';
   const selection = { batch: subject.batch_id, subject: subject._id, chapter: topic.chapter_id };
 
   const chooseTab = (next: string | null) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next && next !== 'description') updated.set('tab', next);
-        else updated.delete('tab');
-        return updated;
-      },
-      { replace: true },
-    );
-
-  const confirmDelete = () =>
-    remove.mutate(topic._id, {
-      onSuccess: () => {
-        notify.success(MESSAGES.topicDeleted);
-        setDeleting(false);
-        navigate(teachTopicsPath(selection));
-      },
-      onError: (failure) => notify.error(errorMessage(failure)),
-    });
+    patchParams({ tab: next === 'description' ? null : next }, { replace: true });
 
   return (
     <>
@@ -133,14 +93,8 @@ function TopicDetail({ topic, subject }: { topic: Topic; subject: BatchSubject }
         }
       />
       <Stack gap="lg">
-        <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} aria-label={LABELS.topicContent}>
-          <TopicMedia topic={topic} />
-        </Paper>
-        {topic.author_name && (
-          <Text size="sm" c="dimmed">
-            {formatMessage(LABELS.teachTopicAuthor, { name: topic.author_name })}
-          </Text>
-        )}
+        <TopicMediaPanel topic={topic} />
+        <TopicAuthor name={topic.author_name} />
         <Tabs value={tab} onChange={chooseTab} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="description">{LABELS.descriptionTab}</Tabs.Tab>
@@ -153,10 +107,8 @@ function TopicDetail({ topic, subject }: { topic: Topic; subject: BatchSubject }
           </Tabs.List>
           <Tabs.Panel value="description" pt="md">
             <Stack gap="md">
-              <Paper withBorder radius="md" p="md">
-                <TiptapContent doc={topic.wysiwyg_state} />
-              </Paper>
-              {topic.notes.length > 0 && <NoteButtons notes={topic.notes} />}
+              <TopicDescription doc={topic.wysiwyg_state} />
+              <TopicNoteButtons notes={topic.notes} />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="notes" pt="md">
@@ -167,12 +119,10 @@ function TopicDetail({ topic, subject }: { topic: Topic; subject: BatchSubject }
           </Tabs.Panel>
         </Tabs>
       </Stack>
-      <ConfirmDeleteModal
-        opened={deleting}
-        title={LABELS.deleteTopicTitle}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(false)}
+      <DeleteTopicModal
+        topic={deleting ? topic : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate(teachTopicsPath(selection))}
       />
     </>
   );

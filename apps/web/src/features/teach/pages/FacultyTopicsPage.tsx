@@ -1,20 +1,21 @@
-import '@mantine/core/styles/Combobox.css';
-import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import type { BatchSubject, Chapter, Topic } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useState } from 'react';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { useDefaultSearchParam, usePatchSearchParams } from '../../../lib/search-params';
 import { useRequiredAccount } from '../../../lib/session';
-import { useChapterStudyPlans, useChapterTopics, useDeleteTopic } from '../../topics/api';
-import { ConfirmDeleteModal } from '../../topics/components/ConfirmDeleteModal';
+import { ChapterSelect } from '../../chapters/components/ChapterSelect';
+import { useChapterTopics, useTopicPlanDates } from '../../topics/api';
+import { DeleteTopicModal } from '../../topics/components/DeleteTopicModal';
 import { TopicCard } from '../../topics/components/TopicCard';
 import { TopicFormModal } from '../../topics/components/TopicFormModal';
 import { useTaughtChapter, useTaughtSubject, useTeachParams } from '../api';
-import { ChooseSubject, LoadFailed, Loading, unready } from '../components/States';
+import { ChooseSubject, unready } from '../components/States';
 import { TeachBreadcrumb } from '../components/TeachBreadcrumb';
 import { teachChaptersPath, teachTopicDetailPath } from '../links';
 
@@ -29,32 +30,13 @@ interface ChapterTopicsProps {
 function ChapterTopics({ subject, chapter, form, setForm }: ChapterTopicsProps) {
   const { entity_id } = useRequiredAccount();
   const topics = useChapterTopics(chapter._id);
-  const plans = useChapterStudyPlans(chapter._id, subject._id);
-  const remove = useDeleteTopic();
+  const planDates = useTopicPlanDates(chapter._id, subject._id);
   const [deleting, setDeleting] = useState<Topic | null>(null);
-
-  const planDates = useMemo(() => {
-    const dates = new Map<string, string>();
-    for (const entry of [...(plans.data ?? [])].sort((a, b) => a.date.localeCompare(b.date))) {
-      if (!dates.has(entry.topic_id)) dates.set(entry.topic_id, entry.date);
-    }
-    return dates;
-  }, [plans.data]);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting._id, {
-      onSuccess: () => {
-        notify.success(MESSAGES.topicDeleted);
-        setDeleting(null);
-      },
-      onError: (failure) => notify.error(errorMessage(failure)),
-    });
-  };
 
   let content: ReactNode;
   if (topics.isPending) content = <Loading />;
-  else if (topics.isError) content = <LoadFailed error={topics.error} retry={() => topics.refetch()} />;
+  else if (topics.isError)
+    content = <LoadFailed message={errorMessage(topics.error)} retry={() => topics.refetch()} />;
   else if (topics.data.length === 0) content = <EmptyNote text={MESSAGES.noTopics} />;
   else {
     content = (
@@ -88,20 +70,15 @@ function ChapterTopics({ subject, chapter, form, setForm }: ChapterTopicsProps) 
         topic={form?.topic ?? null}
         fixedAuthorId={entity_id}
       />
-      <ConfirmDeleteModal
-        opened={deleting !== null}
-        title={LABELS.deleteTopicTitle}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteTopicModal topic={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }
 
 /** /me/faculty/subjects/chapters/topics: the chosen chapter's topics (`subject` and `chapter`). */
 export function FacultyTopicsPage() {
-  const { subject: subjectId, chapter: chapterId, setParams } = useTeachParams();
+  const { subject: subjectId, chapter: chapterId } = useTeachParams();
+  const patchParams = usePatchSearchParams();
   const taught = useTaughtSubject(subjectId);
   const subject = taught.resolution.state === 'ready' ? taught.resolution.value : null;
   const { chapters, resolution } = useTaughtChapter(subject, chapterId);
@@ -109,38 +86,16 @@ export function FacultyTopicsPage() {
   const [form, setForm] = useState<{ topic: Topic | null } | null>(null);
 
   // A subject's topics without a chapter show its first chapter.
-  const firstChapter = chapters.data?.[0]?._id;
-  useEffect(() => {
-    if (!chapterId && firstChapter) {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('chapter', firstChapter);
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [chapterId, firstChapter, setParams]);
-
-  const chooseChapter = (next: string | null) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next) updated.set('chapter', next);
-      return updated;
-    });
+  useDefaultSearchParam('chapter', chapters.data?.[0]?._id);
 
   const noChapters = subject && (
-    <Stack align="center" gap="sm">
-      <EmptyNote text={MESSAGES.noTopics} />
-      <Button
-        component={Link}
-        to={teachChaptersPath({ batch: subject.batch_id, subject: subject._id })}
-        variant="light"
-      >
-        {LABELS.goToChapters}
-      </Button>
-    </Stack>
+    <EmptyNote
+      text={MESSAGES.noTopics}
+      action={{
+        label: LABELS.goToChapters,
+        to: teachChaptersPath({ batch: subject.batch_id, subject: subject._id }),
+      }}
+    />
   );
 
   const body =
@@ -162,17 +117,10 @@ export function FacultyTopicsPage() {
         }
       />
       {subject && (chapters.data?.length ?? 0) > 0 && (
-        <Select
-          label={LABELS.fieldChapter}
-          placeholder={LABELS.selectChapterPlaceholder}
-          data={(chapters.data ?? []).map((option) => ({ value: option._id, label: option.title }))}
+        <ChapterSelect
+          chapters={chapters.data}
           value={chapter?._id ?? null}
-          onChange={chooseChapter}
-          searchable
-          allowDeselect={false}
-          maw={{ base: '100%', sm: 360 }}
-          mb="lg"
-          comboboxProps={{ withinPortal: true }}
+          onChange={(next) => patchParams({ chapter: next })}
         />
       )}
       {body}

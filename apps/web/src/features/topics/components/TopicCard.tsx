@@ -1,13 +1,11 @@
-import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Topic } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { tiptapText } from '@portal/shared/schemas/topics';
 import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import defaultLogo from '../assets/topic-default.svg';
-
-const TYPE_LABELS = { image: LABELS.typeImage, audio: LABELS.typeAudio, video: LABELS.typeVideo } as const;
+import { TopicCardFrame } from './TopicCardFrame';
 
 interface TopicCardProps {
   topic: Topic;
@@ -22,25 +20,7 @@ interface TopicCardProps {
 export function TopicCard({ topic, planDate, detailTo, onEdit, onDelete }: TopicCardProps) {
   const excerpt = tiptapText(topic.wysiwyg_state);
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="article"
-      aria-label={formatMessage(LABELS.topicCard, { title: topic.title })}
-    >
-      <Card.Section pos="relative">
-        <Image
-          src={topic.topic_logo_url || defaultLogo}
-          fallbackSrc={defaultLogo}
-          alt=""
-          h={140}
-          fit="cover"
-        />
-        <Badge pos="absolute" top={10} left={10} variant="white" color="dark" size="sm">
-          {TYPE_LABELS[topic.type]}
-        </Badge>
-      </Card.Section>
+    <TopicCardFrame topic={topic}>
       <Stack gap={6} mt="md" style={{ flex: 1 }}>
         <Text fw={600} size="lg" lineClamp={2}>
           {topic.title}
@@ -84,6 +64,6 @@ export function TopicCard({ topic, planDate, detailTo, onEdit, onDelete }: Topic
           </Group>
         )}
       </Group>
-    </Card>
+    </TopicCardFrame>
   );
 }

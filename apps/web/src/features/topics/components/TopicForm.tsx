@@ -25,6 +25,7 @@ import { VideoUploader } from '../../../components/upload/VideoUploader';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { useCreateTopic, useFacultyOptions, useUpdateTopic } from '../api';
+import { CONTENT_TYPE_LABELS } from '../content-types';
 import {
   emptyTopicValues,
   fileNameOf,
@@ -35,12 +36,6 @@ import {
   valuesFromTopic,
 } from '../topic-form';
 import { DescriptionEditor } from './DescriptionEditor';
-
-const TYPE_LABELS: Record<ContentType, string> = {
-  image: LABELS.typeImage,
-  audio: LABELS.typeAudio,
-  video: LABELS.typeVideo,
-};
 
 export interface TopicFormProps {
   chapterId: string;
@@ -133,7 +128,7 @@ export function TopicForm({
         >
           <Group gap="lg" mt={6}>
             {CONTENT_TYPES.map((type) => (
-              <Radio key={type} value={type} label={TYPE_LABELS[type]} />
+              <Radio key={type} value={type} label={CONTENT_TYPE_LABELS[type]} />
             ))}
           </Group>
         </Radio.Group>

@@ -1,22 +1,24 @@
-import '@mantine/core/styles/Breadcrumbs.css';
-import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
-import { IconChartBar, IconFileText } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, Stack, Tabs } from '@mantine/core';
+import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { IconChartBar } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
+import { usePatchSearchParams } from '../../../lib/search-params';
 import { useChapters } from '../../chapters/api';
 import { useBatchSubject } from '../../subjects/api';
 import { subjectsPath } from '../../subjects/links';
 import { useTopic } from '../api';
-import { TiptapContent } from '../components/TiptapContent';
-import { TopicMedia } from '../components/TopicMedia';
+import { TopicAuthor, TopicDescription, TopicMediaPanel, TopicNoteButtons } from '../components/TopicContent';
 import { chaptersPath, topicsPath } from '../links';
 
 /** /batch/subjects/chapters/topics/topicDetail: a topic's content, description and notes. */
 export function TopicDetailPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = usePatchSearchParams();
   const batchId = params.get('batch') ?? '';
   const batchSubjectId = params.get('subject') ?? '';
   const tab = params.get('tab') === 'notes' ? 'notes' : 'description';
@@ -26,13 +28,7 @@ export function TopicDetailPage() {
   const navigate = useNavigate();
 
   if (!params.get('topic')) return <EmptyNote text={MESSAGES.notFound} />;
-  if (topic.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={LABELS.loading} />
-      </Center>
-    );
-  }
+  if (topic.isPending) return <Loading />;
   if (topic.isError) return <EmptyNote text={errorMessage(topic.error)} />;
 
   const current = topic.data;
@@ -53,22 +49,18 @@ export function TopicDetailPage() {
   return (
     <>
       {listPath && (
-        <Breadcrumbs mb="sm" separatorMargin={6} aria-label={LABELS.breadcrumb} fz="sm">
-          {subject && (
-            <Anchor component={Link} to={subjectsPath(subject.batch_id)}>
-              {subject.batch_title}
-            </Anchor>
-          )}
-          {subject && (
-            <Anchor component={Link} to={chaptersPath(subject.batch_id, subject._id)}>
-              {subject.subject_title}
-            </Anchor>
-          )}
-          <Anchor component={Link} to={listPath}>
-            {chapter?.title ?? LABELS.backToTopics}
-          </Anchor>
-          <span>{current.title}</span>
-        </Breadcrumbs>
+        <PageBreadcrumb
+          crumbs={[
+            ...(subject
+              ? [
+                  { label: subject.batch_title, to: subjectsPath(subject.batch_id) },
+                  { label: subject.subject_title, to: chaptersPath(subject.batch_id, subject._id) },
+                ]
+              : []),
+            { label: chapter?.title ?? LABELS.backToTopics, to: listPath },
+            { label: current.title },
+          ]}
+        />
       )}
       <PageHeader
         title={current.title}
@@ -79,27 +71,11 @@ export function TopicDetailPage() {
         }
       />
       <Stack gap="lg">
-        <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} aria-label={LABELS.topicContent}>
-          <TopicMedia topic={current} />
-        </Paper>
-        {current.author_name && (
-          <Text size="sm" c="dimmed">
-            {LABELS.fieldAuthor}: {current.author_name}
-          </Text>
-        )}
+        <TopicMediaPanel topic={current} />
+        <TopicAuthor name={current.author_name} />
         <Tabs
           value={tab}
-          onChange={(next) =>
-            setParams(
-              (previous) => {
-                const updated = new URLSearchParams(previous);
-                if (next === 'notes') updated.set('tab', 'notes');
-                else updated.delete('tab');
-                return updated;
-              },
-              { replace: true },
-            )
-          }
+          onChange={(next) => patchParams({ tab: next === 'notes' ? next : null }, { replace: true })}
           keepMounted={false}
         >
           <Tabs.List>
@@ -107,29 +83,13 @@ export function TopicDetailPage() {
             <Tabs.Tab value="notes">{LABELS.notesTab}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="description" pt="md">
-            <Paper withBorder radius="md" p="md">
-              <TiptapContent doc={current.wysiwyg_state} />
-            </Paper>
+            <TopicDescription doc={current.wysiwyg_state} />
           </Tabs.Panel>
           <Tabs.Panel value="notes" pt="md">
             {current.notes.length === 0 ? (
               <EmptyNote text={LABELS.noNotesForTopic} />
             ) : (
-              <Group gap="sm">
-                {current.notes.map((url, index) => (
-                  <Button
-                    key={url}
-                    component="a"
-                    href={url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    variant="light"
-                    leftSection={<IconFileText size={16} />}
-                  >
-                    {formatMessage(LABELS.noteN, { n: String(index + 1) })}
-                  </Button>
-                ))}
-              </Group>
+              <TopicNoteButtons notes={current.notes} />
             )}
           </Tabs.Panel>
         </Tabs>

@@ -1,33 +1,29 @@
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Breadcrumbs.css';
-import { Anchor, Breadcrumbs, Button, Center, Loader, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import type { Topic } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { useDefaultSearchParam, usePatchSearchParams } from '../../../lib/search-params';
 import { useRequiredAccount } from '../../../lib/session';
 import { useChapters } from '../../chapters/api';
+import { ChapterSelect } from '../../chapters/components/ChapterSelect';
 import { useBatchSubject } from '../../subjects/api';
 import { subjectsPath } from '../../subjects/links';
-import { useChapterStudyPlans, useChapterTopics, useDeleteTopic } from '../api';
-import { ConfirmDeleteModal } from '../components/ConfirmDeleteModal';
+import { useChapterTopics, useTopicPlanDates } from '../api';
+import { DeleteTopicModal } from '../components/DeleteTopicModal';
 import { TopicCard } from '../components/TopicCard';
 import { TopicFormModal } from '../components/TopicFormModal';
 import { chaptersPath, topicDetailPath } from '../links';
 
-const loading = (
-  <Center py="xl">
-    <Loader aria-label={LABELS.loading} />
-  </Center>
-);
-
 /** /batch/subjects/chapters/topics: a chapter's topics as cards (management §2 "Topics"). */
 export function TopicsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const patchParams = usePatchSearchParams();
   const batchId = params.get('batch');
   const batchSubjectId = params.get('subject');
   const chapterId = params.get('chapter');
@@ -37,80 +33,27 @@ export function TopicsPage() {
   const batchSubject = useBatchSubject(batchSubjectId);
   const chapters = useChapters(batchSubject.data?.subject_id);
   const topics = useChapterTopics(chapterId);
-  const plans = useChapterStudyPlans(chapterId, batchSubjectId);
-  const remove = useDeleteTopic();
+  const planDates = useTopicPlanDates(chapterId, batchSubjectId);
 
   const [form, setForm] = useState<{ topic: Topic | null } | null>(null);
   const [deleting, setDeleting] = useState<Topic | null>(null);
 
   // Opening a subject's topics without a chapter shows its first chapter.
-  const firstChapter = chapters.data?.[0]?._id;
-  useEffect(() => {
-    if (!chapterId && firstChapter && batchSubjectId) {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('chapter', firstChapter);
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [chapterId, firstChapter, batchSubjectId, setParams]);
-
-  const planDates = useMemo(() => {
-    const dates = new Map<string, string>();
-    for (const entry of [...(plans.data ?? [])].sort((a, b) => a.date.localeCompare(b.date))) {
-      if (!dates.has(entry.topic_id)) dates.set(entry.topic_id, entry.date);
-    }
-    return dates;
-  }, [plans.data]);
-
-  const chooseChapter = (next: string | null) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next) updated.set('chapter', next);
-      else updated.delete('chapter');
-      return updated;
-    });
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting._id, {
-      onSuccess: () => {
-        notify.success(MESSAGES.topicDeleted);
-        setDeleting(null);
-      },
-      onError: (failure) => notify.error(errorMessage(failure)),
-    });
-  };
+  useDefaultSearchParam('chapter', batchSubjectId ? chapters.data?.[0]?._id : null);
 
   const backToChapters = chaptersPath(batchId, batchSubjectId);
-  const noTopics = (
-    <Stack align="center" gap="sm">
-      <EmptyNote text={MESSAGES.noTopics} />
-      <Button component={Link} to={backToChapters} variant="light">
-        {LABELS.goToChapters}
-      </Button>
-    </Stack>
-  );
+  const goToChapters = { label: LABELS.goToChapters, to: backToChapters };
+  const noTopics = <EmptyNote text={MESSAGES.noTopics} action={goToChapters} />;
 
   let content: ReactNode;
   if (!batchSubjectId) {
-    content = (
-      <Stack align="center" gap="sm">
-        <EmptyNote text={MESSAGES.selectASubject} />
-        <Button component={Link} to={backToChapters} variant="light">
-          {LABELS.goToChapters}
-        </Button>
-      </Stack>
-    );
+    content = <EmptyNote text={MESSAGES.selectASubject} action={goToChapters} />;
   } else if (batchSubject.isPending || (chapters.isPending && !chapterId)) {
-    content = loading;
+    content = <Loading />;
   } else if (!chapterId) {
     content = chapters.data?.length === 0 ? noTopics : <EmptyNote text={LABELS.selectAChapter} />;
   } else if (topics.isPending) {
-    content = loading;
+    content = <Loading />;
   } else if (topics.isError) {
     content = <EmptyNote text={errorMessage(topics.error)} />;
   } else if (topics.data.length === 0) {
@@ -132,24 +75,18 @@ export function TopicsPage() {
     );
   }
 
-  const chapterOptions = (chapters.data ?? []).map((chapter) => ({
-    value: chapter._id,
-    label: chapter.title,
-  }));
   const subject = batchSubject.data;
 
   return (
     <>
       {subject && (
-        <Breadcrumbs mb="sm" separatorMargin={6} aria-label={LABELS.breadcrumb} fz="sm">
-          <Anchor component={Link} to={subjectsPath(subject.batch_id)}>
-            {subject.batch_title}
-          </Anchor>
-          <Anchor component={Link} to={backToChapters}>
-            {subject.subject_title}
-          </Anchor>
-          <span>{LABELS.topicsTitle}</span>
-        </Breadcrumbs>
+        <PageBreadcrumb
+          crumbs={[
+            { label: subject.batch_title, to: subjectsPath(subject.batch_id) },
+            { label: subject.subject_title, to: backToChapters },
+            { label: LABELS.topicsTitle },
+          ]}
+        />
       )}
       <PageHeader
         title={LABELS.topicsTitle}
@@ -160,16 +97,10 @@ export function TopicsPage() {
         }
       />
       {batchSubjectId && (
-        <Select
-          label={LABELS.fieldChapter}
-          placeholder={LABELS.selectChapterPlaceholder}
-          data={chapterOptions}
+        <ChapterSelect
+          chapters={chapters.data}
           value={chapterId}
-          onChange={chooseChapter}
-          searchable
-          allowDeselect={false}
-          maw={{ base: '100%', sm: 360 }}
-          mb="lg"
+          onChange={(next) => patchParams({ chapter: next })}
           disabled={chapters.isPending}
         />
       )}
@@ -182,13 +113,7 @@ export function TopicsPage() {
           topic={form?.topic ?? null}
         />
       )}
-      <ConfirmDeleteModal
-        opened={deleting !== null}
-        title={LABELS.deleteTopicTitle}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteTopicModal topic={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

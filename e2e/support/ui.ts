@@ -1,0 +1,34 @@
+import { LABELS } from '@portal/shared';
+import type { Page } from 'playwright-core';
+
+/** Waits for a notice (or any text shown once) to appear. */
+export const banner = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+/**
+ * Picks `option` in the dropdown labelled `label` (a searchable select is a combobox, a plain one a
+ * textbox). `exact: false` also matches an option that contains the text, e.g. a name shown
+ * with a designation.
+ */
+export async function chooseOption(page: Page, label: string, option: string, { exact = true } = {}) {
+  await page
+    .getByRole('combobox', { name: label })
+    .or(page.getByRole('textbox', { name: label }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: option, exact }).first().click();
+}
+
+/** Chooses files through the file picker the button opens. */
+export async function pickFiles(page: Page, button: string, paths: string | string[]) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  await chooser.setFiles(paths);
+}
+
+/** Types into the rich-text description editor. */
+export async function typeDescription(page: Page, text: string) {
+  await page.getByRole('textbox', { name: LABELS.fieldDescription }).click();
+  await page.keyboard.type(text);
+}
