@@ -43,17 +43,15 @@ const shiftDay = (iso: string, delta: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
 
 let prepared: Promise<void> | undefined;
-const ready = (page: Page) => {
-  prepared ??= prepare(page);
+const ready = () => {
+  prepared ??= prepare();
   return prepared;
 };
 /** One subject of Class 10 A with four topics (one hidden), planned yesterday, today and tomorrow. */
-async function prepare(page: Page) {
-  // Today as the browser counts it: the home's date picker starts there.
-  days.today = await page.evaluate(() => {
-    const now = new Date();
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  });
+async function prepare() {
+  // Today as the institution counts it (its time zone): the home's date picker starts there.
+  const student = await apiSignIn(portal, 'student');
+  days.today = (await student.call<{ profile: { today: string } }>('/users/me/profile')).profile.today;
   days.yesterday = shiftDay(days.today, -1);
   days.tomorrow = shiftDay(days.today, 1);
 
@@ -157,7 +155,7 @@ describe('student learning: home, subjects, reading with progress, notes, teache
     context = await portal.newContext();
     page = await context.newPage();
     await signIn(page, 'student');
-    await ready(page);
+    await ready();
   });
   after(() => context?.close());
 

@@ -24,12 +24,15 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/** The demo institution's time zone: its students' and teachers' devices keep its days. */
+export const DEMO_TIME_ZONE = 'Asia/Kolkata';
+
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({ baseURL, viewport, timezoneId: DEMO_TIME_ZONE });
   context.setDefaultTimeout(15_000);
   return context;
 }

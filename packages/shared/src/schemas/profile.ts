@@ -19,6 +19,8 @@ export const profileSchema = z.object({
   batch_title: z.string().nullable(),
   institution_name: z.string().nullable(),
   institution_logo: z.string().nullable(),
+  /** Today in the institution's time zone (`YYYY-MM-DD`): the day a student's home opens on. */
+  today: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.js';
 import { batches, faculties, institutions, students, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
+import { institutionToday } from '../../lib/institution-day.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -48,6 +49,7 @@ export async function ownProfile(deps: AppDeps, user: AuthUser): Promise<Profile
     batch_title: row.batchTitle,
     institution_name: row.institutionName,
     institution_logo: row.institutionLogo || null,
+    today: user.institutionId ? await institutionToday(deps, user.institutionId) : null,
   };
 }
 

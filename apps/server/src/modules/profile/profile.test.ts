@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faculties, students } from '../../db/schema/index.js';
+import { faculties, institutions, students } from '../../db/schema/index.js';
+import { forgetInstitutionReads } from '../../lib/read-cache.js';
 import { createFaculty } from '../../test/factories/faculty.js';
 import { createReadableTopic } from '../../test/factories/learning.js';
 import { assignFaculty, createBatchSubject } from '../../test/factories/subjects.js';
@@ -55,7 +56,29 @@ describe('GET /api/users/me/profile', () => {
       batch_title: school.batch.title,
       institution_name: school.institution.title,
       institution_logo: null,
+      today: '2026-11-20',
     });
+  });
+
+  it('gives today in the institution’s time zone', async () => {
+    await t.db
+      .update(institutions)
+      .set({ timeZone: 'Asia/Kolkata' })
+      .where(eq(institutions.id, school.institution.id));
+    forgetInstitutionReads(t.db, school.institution.id);
+    const before = t.clock.now();
+    t.clock.set(new Date('2026-11-20T19:00:00Z')); // 00:30 on the 21st in Kolkata
+    try {
+      const profile = (await get('/api/users/me/profile', school.tokens.student)).json().data.profile;
+      expect(profile.today).toBe('2026-11-21');
+    } finally {
+      t.clock.set(before);
+      await t.db
+        .update(institutions)
+        .set({ timeZone: null })
+        .where(eq(institutions.id, school.institution.id));
+      forgetInstitutionReads(t.db, school.institution.id);
+    }
   });
 
   it('shows a faculty member’s designation', async () => {

@@ -11,6 +11,7 @@ import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-para
 import { useDailyTopics, useLastVisitedTopics, usePendingTopics } from '../../learn/api';
 import { HomeTopicCard } from '../../learn/components/HomeTopicCard';
 import { type HomeCard, homeTopicCards, isOpenable, newTopicCards } from '../../learn/home-topics';
+import { useMyProfile } from '../../profile/api';
 import { pageDate, STUDY_PLAN_DATE_FORMAT, todayIso } from '../../study-plans/validation';
 import classes from './home.module.css';
 
@@ -46,14 +47,21 @@ function TopicCards({
 }
 
 /**
- * Student home: a date picker (today by default, kept in `?date=`) and the tabs New Topics, Pending
+ * Student home: a date picker (the institution's today by default, kept in `?date=`) and the tabs New Topics, Pending
  * Topics and Last Visited Topics (learning §2 "Student home", decision 15).
  */
 export function StudentHome() {
+  const profile = useMyProfile(true);
+  // The home opens on the institution's today (its time zone), not the device's.
+  if (profile.isPending) return <Loading />;
+  return <StudentHomeOn today={profile.data?.today ?? todayIso()} />;
+}
+
+function StudentHomeOn({ today }: { today: string }) {
   const [params] = useSearchParams();
   const patchParams = usePatchSearchParams();
-  const date = pageDate(params.get('date'));
-  const today = todayIso();
+  const requestedDate = params.get('date');
+  const date = requestedDate ? pageDate(requestedDate) : today;
   const requested = params.get('tab');
   const tab: TabValue = TABS.some((candidate) => candidate.value === requested)
     ? (requested as TabValue)
