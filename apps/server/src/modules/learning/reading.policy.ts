@@ -10,16 +10,10 @@ import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
 
-/** Who may call the reading-activity and profile routes (learning §6). */
+/** Who may call the reading-activity and notes routes (learning §6). */
 export const LEARNING_POLICY = {
   /** Views, time spent, home lists, progress, notes: a student's own learning. */
   student: ['student'],
-  /** The signed-in person's own profile. */
-  profile: ['moderator', 'faculty', 'student'],
-  /** Their own batch subjects: a student's batch's, or those a faculty member teaches. */
-  ownBatchSubjects: ['faculty', 'student'],
-  /** A faculty member's students. */
-  faculty: ['faculty'],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A live batch subject of the caller's institution, as a student reads it. */

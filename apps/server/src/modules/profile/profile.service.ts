@@ -8,8 +8,6 @@ import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
 
-const toIsoDay = (value: string | null) => value ?? null;
-
 /** The signed-in person's profile in one query: their login, record (student or faculty) and institution. */
 export async function ownProfile(deps: AppDeps, user: AuthUser): Promise<Profile> {
   const [row] = await deps.db
@@ -41,7 +39,7 @@ export async function ownProfile(deps: AppDeps, user: AuthUser): Promise<Profile
     gender: person?.gender ?? null,
     prn: person?.prn ?? null,
     admission_year: row.student?.admissionYear ?? null,
-    date_of_birth: toIsoDay(row.student?.dateOfBirth ?? null),
+    date_of_birth: row.student?.dateOfBirth ?? null,
     designation: row.faculty?.designation ?? null,
     email: person?.email ?? (row.userEmail ? [row.userEmail] : []),
     mobile: person?.mobile ?? [],

@@ -1,7 +1,7 @@
 import { impressions, onlineSessions } from '../../db/schema/index.js';
 import type { TestApp } from '../harness.js';
-import { createChapter, createTopicRow } from './chapters.js';
-import { createBatchSubject, createSubject } from './subjects.js';
+import { createTaughtSubject } from './doubts.js';
+import { createSubject } from './subjects.js';
 
 type School = Awaited<ReturnType<TestApp['createSchool']>>;
 
@@ -10,16 +10,14 @@ type School = Awaited<ReturnType<TestApp['createSchool']>>;
  * topic: what a student of that batch reads.
  */
 export async function createReadableTopic(t: TestApp, school: School) {
-  const institutionId = school.institution.id;
-  const subject = await createSubject(t, institutionId);
-  const batchSubject = await createBatchSubject(t, institutionId, school.batch.id, {
+  const subject = await createSubject(t, school.institution.id);
+  const taught = await createTaughtSubject(t, {
+    institutionId: school.institution.id,
+    batchId: school.batch.id,
     subjectId: subject.id,
     facultyIds: [school.accounts.faculty.entityId],
-    studentIds: [school.accounts.student.entityId],
   });
-  const chapter = await createChapter(t, institutionId, subject.id);
-  const topic = await createTopicRow(t, institutionId, chapter.id);
-  return { subject, batchSubject, chapter, topic };
+  return { subject, batchSubject: taught.batchSubject, chapter: taught.chapter, topic: taught.topics[0]! };
 }
 
 /** A recorded view of a topic by a student on `viewDate`. */

@@ -13,7 +13,7 @@ import { api } from '../../lib/api';
 
 export type DoubtStatus = NonNullable<DoubtListQuery['status']>;
 
-/** Every doubt query starts with `['doubts']`: any write refreshes all lists and counts. */
+/** Every doubt query starts with `['doubts']`: a write to a doubt or reply refreshes all lists and counts. */
 export const doubtKeys = {
   all: ['doubts'] as const,
   list: (filters: { status?: DoubtStatus; batchSubjectId?: string }) =>
