@@ -2,7 +2,7 @@ import '@mantine/core/styles/Checkbox.css';
 import { Checkbox, Table } from '@mantine/core';
 import type { SubjectStudent } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
-import classes from './FacultyTable.module.css';
+import classes from '../../../components/PersonTable.module.css';
 
 interface StudentPickTableProps {
   label: string;
@@ -24,7 +24,12 @@ export function StudentPickTable({ label, students, selected, onSelectedChange }
 
   return (
     <Table.ScrollContainer minWidth={360}>
-      <Table verticalSpacing="xs" highlightOnHover className={classes.table} aria-label={label}>
+      <Table
+        verticalSpacing="xs"
+        highlightOnHover
+        className={`${classes.table} ${classes.fitPhone}`}
+        aria-label={label}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th className={classes.narrow}>

@@ -1,14 +1,14 @@
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/List.css';
 import { Anchor, Breadcrumbs, Button, Center, List, Loader, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import type { Faculty, IssuedCredential } from '@portal/shared';
-import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
+import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconFileTypePdf, IconKey, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { PageHeader } from '../../../components/PageHeader';
+import { PersonTable } from '../../../components/PersonTable';
+import { usePersonListActions } from '../../../components/usePersonListActions';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { CredentialsModal } from '../../students/components/CredentialsModal';
@@ -19,9 +19,6 @@ import {
   useResetFacultyPasswords,
   useUnarchiveFaculty,
 } from '../api';
-import { FacultyTable } from '../components/FacultyTable';
-
-const confirmLabels = { confirm: LABELS.confirmProceed, cancel: LABELS.confirmCancel };
 
 /** /faculty/list: newest first, with archive, unarchive, (bulk) reset and the PDF (management §2). */
 export function FacultyListPage() {
@@ -29,81 +26,43 @@ export function FacultyListPage() {
   const archive = useArchiveFaculty();
   const unarchive = useUnarchiveFaculty();
   const reset = useResetFacultyPasswords();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [credentials, setCredentials] = useState<IssuedCredential[] | null>(null);
   const [exporting, setExporting] = useState(false);
-
-  const confirmArchive = (member: Faculty) =>
-    modals.openConfirmModal({
-      title: LABELS.archiveFacultyTitle,
-      children: formatMessage(MESSAGES.confirmArchiveFaculty, { name: member.name }),
-      labels: confirmLabels,
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        archive.mutate(member._id, {
-          onSuccess: () => notify.success(formatMessage(MESSAGES.facultyArchivedDone, { name: member.name })),
-          onError: (failure) => notify.error(errorMessage(failure)),
-        }),
-    });
-
-  const confirmUnarchive = (member: Faculty) =>
-    modals.openConfirmModal({
-      title: LABELS.unarchiveFacultyTitle,
-      children: formatMessage(MESSAGES.confirmUnarchiveFaculty, { name: member.name }),
-      labels: confirmLabels,
-      onConfirm: () =>
-        unarchive.mutate(member._id, {
-          onSuccess: () =>
-            notify.success(formatMessage(MESSAGES.facultyUnarchivedDone, { name: member.name })),
-          onError: (failure) => notify.error(errorMessage(failure)),
-        }),
-    });
-
-  const confirmReset = () => {
-    const chosen = (faculty.data ?? []).filter((member) => selected.has(member._id));
-    if (chosen.length === 0) {
-      notify.error(MESSAGES.selectFaculty);
-      return;
-    }
-    const single = chosen.length === 1 ? chosen[0]! : null;
-    modals.openConfirmModal({
-      title: LABELS.resetPasswordTitle,
-      children: (
-        <Stack gap="xs">
-          <Text fw={500}>{MESSAGES.confirmFacultyReset}</Text>
-          <List size="sm" spacing={2}>
-            {chosen.map((member) => (
-              <List.Item key={member._id}>
-                {member.name} ({member.username})
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ),
-      labels: confirmLabels,
-      onConfirm: () =>
-        reset.mutate(
-          chosen.map((member) => member._id),
-          {
-            onSuccess: (issued) => {
-              notify.success(
-                single
-                  ? formatMessage(MESSAGES.passwordResetDone, { name: single.name })
-                  : MESSAGES.bulkPasswordReset,
-              );
-              setSelected(new Set());
-              setCredentials(issued);
-            },
-            onError: (failure) =>
-              notify.error(
-                single
-                  ? formatMessage(MESSAGES.passwordResetFailed, { name: single.name })
-                  : errorMessage(failure),
-              ),
-          },
-        ),
-    });
-  };
+  const {
+    selected,
+    setSelected,
+    credentials,
+    setCredentials,
+    confirmArchive,
+    confirmUnarchive,
+    confirmReset,
+    busyId,
+  } = usePersonListActions({
+    people: faculty.data,
+    archive,
+    unarchive,
+    reset,
+    texts: {
+      archiveTitle: LABELS.archiveFacultyTitle,
+      confirmArchive: MESSAGES.confirmArchiveFaculty,
+      archivedDone: MESSAGES.facultyArchivedDone,
+      unarchiveTitle: LABELS.unarchiveFacultyTitle,
+      confirmUnarchive: MESSAGES.confirmUnarchiveFaculty,
+      unarchivedDone: MESSAGES.facultyUnarchivedDone,
+      selectSomeone: MESSAGES.selectFaculty,
+    },
+    resetPrompt: (chosen) => (
+      <Stack gap="xs">
+        <Text fw={500}>{MESSAGES.confirmFacultyReset}</Text>
+        <List size="sm" spacing={2}>
+          {chosen.map((member) => (
+            <List.Item key={member._id}>
+              {member.name} ({member.username})
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    ),
+  });
 
   async function exportPdf() {
     setExporting(true);
@@ -116,12 +75,6 @@ export function FacultyListPage() {
     }
   }
 
-  const busyId = archive.isPending
-    ? (archive.variables ?? null)
-    : unarchive.isPending
-      ? (unarchive.variables ?? null)
-      : null;
-
   let content: ReactNode;
   if (faculty.isPending)
     content = (
@@ -133,8 +86,14 @@ export function FacultyListPage() {
   else if (faculty.data.length === 0) content = <EmptyNote text={MESSAGES.noFaculties} />;
   else
     content = (
-      <FacultyTable
-        faculty={faculty.data}
+      <PersonTable
+        people={faculty.data}
+        label={LABELS.facultyListTitle}
+        minWidth={340}
+        editPath={(member) => `/edit/faculty/${member._id}`}
+        avatar={(member) => member.avatar}
+        subtitle={(member) => member.designation}
+        fitPhone
         selected={selected}
         onSelectedChange={setSelected}
         onArchive={confirmArchive}
