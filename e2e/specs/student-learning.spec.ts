@@ -495,4 +495,19 @@ describe('student learning: home, subjects, reading with progress, notes, teache
     await snap(facultyPage, 'faculty-profile-desktop');
     await faculty.close();
   });
+
+  it('moderator profile: their login, contact and institution', async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'moderator');
+    await page.getByRole('button', { name: LABELS.profileMenu }).click();
+    await page.getByRole('menuitem', { name: LABELS.myProfile }).click();
+    await page.waitForURL('**/profile');
+    const info = page.getByRole('region', { name: LABELS.learnPersonalInfo });
+    await info.getByText('moderator', { exact: true }).first().waitFor();
+    await page.getByText('moderator@greenwood.example').first().waitFor();
+    await page.getByText('Greenwood High School').first().waitFor();
+    await snap(page, 'moderator-profile-desktop');
+    await context.close();
+  });
 });
