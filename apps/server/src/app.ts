@@ -3,13 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import { UPLOAD_LIMIT_BYTES } from '@portal/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type pg from 'pg';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import type { Clock } from './lib/clock.js';
-import type { Mailer } from './lib/mailer.js';
+import type { AppDeps } from './deps.js';
 import { forgetReadsAfterWrite } from './lib/read-cache.js';
-import type { Storage } from './lib/storage.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
@@ -26,7 +21,6 @@ import { studyPlansRoutes } from './modules/study-plans/study-plans.routes.js';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
 import { topicsRoutes } from './modules/topics/topics.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
-
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -34,23 +28,6 @@ import { filesPlugin } from './plugins/files.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { webPlugin } from './plugins/web.js';
-
-/** Everything the routes need from outside, injected so tests can swap the clock and the mailer. */
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  pool: pg.Pool;
-  clock: Clock;
-  mailer: Mailer;
-  storage: Storage;
-  jwtSecret: string;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../app.js';
 import { institutions } from '../db/schema/index.js';
+import type { AppDeps } from '../deps.js';
 import { cachedRead } from './read-cache.js';
 
 // Building an Intl.DateTimeFormat costs about 80 µs, formatting with one under 2 µs: one per zone.

@@ -9,7 +9,6 @@ import {
   type SubjectStudents,
 } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import {
   batches,
   batchSubjectFaculties,
@@ -19,6 +18,7 @@ import {
   students,
   subjects,
 } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 

@@ -1,11 +1,11 @@
 import type { Database } from '../../db/client.js';
-import type { AccountRow } from './auth.repository.js';
 
 const TTL_MS = 2000;
 const MAX_ENTRIES = 50_000;
 
+// The row's type is the repository's; kept unknown here so the cache imports nothing back from it.
 interface Entry {
-  row: AccountRow | undefined;
+  row: unknown;
   expiresAt: number;
 }
 
@@ -26,15 +26,15 @@ function cacheOf(db: Database): Map<string, Entry> {
   return cache;
 }
 
-export async function cachedAccount(
+export async function cachedAccount<Row>(
   db: Database,
   userId: string,
-  load: () => Promise<AccountRow | undefined>,
-): Promise<AccountRow | undefined> {
+  load: () => Promise<Row | undefined>,
+): Promise<Row | undefined> {
   const cache = cacheOf(db);
   const now = Date.now();
   const hit = cache.get(userId);
-  if (hit && hit.expiresAt > now) return hit.row;
+  if (hit && hit.expiresAt > now) return hit.row as Row | undefined;
   const row = await load();
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(userId, { row, expiresAt: now + TTL_MS });

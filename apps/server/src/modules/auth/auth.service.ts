@@ -6,8 +6,8 @@ import {
   TEMP_TOKEN_TTL_MINUTES,
 } from '@portal/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import { passwordResets, users } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import {
   decoyPasswordHash,

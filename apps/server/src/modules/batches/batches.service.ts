@@ -1,8 +1,8 @@
 import type { Batch, CreateBatchBody } from '@portal/shared';
 import { MESSAGES } from '@portal/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import { batches, students } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 
 type BatchRow = typeof batches.$inferSelect;

@@ -7,8 +7,8 @@ import {
   type RespondBody,
 } from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import { doubtResponses, doubts } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';

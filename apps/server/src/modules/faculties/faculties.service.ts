@@ -9,9 +9,9 @@ import {
   type UpdateFacultyBody,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { faculties, users } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { PDF_TEMPLATES, renderPdf } from '../../lib/pdf.js';
 import type { AuthUser } from '../../plugins/auth.js';

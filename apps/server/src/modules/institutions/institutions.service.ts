@@ -7,8 +7,8 @@ import type {
 } from '@portal/shared';
 import { MESSAGES } from '@portal/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import { institutions, users } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { forgetAllAccounts } from '../auth/account-cache.js';

@@ -1,5 +1,5 @@
 import type { HomeTopic } from '@portal/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { queryPrepared } from '../../lib/prepared.js';
 
 // Every query here runs on each page a student opens (or each heartbeat), so each is a named

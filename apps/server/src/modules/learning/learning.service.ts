@@ -6,9 +6,9 @@ import type {
   TopicProgress,
 } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { impressions } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { institutionToday } from '../../lib/institution-day.js';
 import { preparedStatement } from '../../lib/prepared.js';

@@ -1,8 +1,8 @@
 import type { Role } from '@portal/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { batches, batchSubjects, onlineSessions } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { preparedStatement, queryPrepared } from '../../lib/prepared.js';
 import { cachedUserRead } from '../../lib/read-cache.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { queryPrepared } from '../../lib/prepared.js';
 
 /** One student's minutes on one piece of content on one day, not yet written. */

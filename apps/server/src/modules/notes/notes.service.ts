@@ -1,6 +1,5 @@
 import type { CreateNoteBody, CreateSessionNoteBody, Note, SessionNote } from '@portal/shared';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import {
   batchSubjects,
@@ -11,6 +10,7 @@ import {
   subjects,
   topics,
 } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedUserRead } from '../../lib/read-cache.js';

@@ -1,7 +1,7 @@
 import type { Profile, TaughtStudent, Teacher } from '@portal/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import { batches, faculties, institutions, students, users } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
 import { institutionToday } from '../../lib/institution-day.js';
 import { institutionOf } from '../../lib/tenancy.js';

@@ -1,6 +1,6 @@
 import { formatMessage, type IssuedCredential, MESSAGES } from '@portal/shared';
-import type { AppDeps } from '../../app.js';
 import { students } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createLogins, presentCredential, takenUsernames } from '../accounts/accounts.service.js';

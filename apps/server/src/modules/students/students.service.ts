@@ -7,7 +7,6 @@ import {
   type UpdateStudentBody,
 } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import {
   batches,
@@ -17,6 +16,7 @@ import {
   students,
   users,
 } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { PDF_TEMPLATES, renderPdf } from '../../lib/pdf.js';
 import type { AuthUser } from '../../plugins/auth.js';

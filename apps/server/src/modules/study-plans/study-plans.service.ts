@@ -1,7 +1,6 @@
 import type { CreateStudyPlanBody, StudyPlanEntry } from '@portal/shared';
 import { MESSAGES } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import {
   batches,
@@ -12,6 +11,7 @@ import {
   subjects,
   topics,
 } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';

@@ -1,8 +1,8 @@
 import type { BatchSubject, CreateBatchSubjectsBody, Role, UpdateBatchSubjectBody } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { batches, batchSubjects, faculties, subjects } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead } from '../../lib/read-cache.js';

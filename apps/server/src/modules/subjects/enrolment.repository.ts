@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { students } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead } from '../../lib/read-cache.js';
 

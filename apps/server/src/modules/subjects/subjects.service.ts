@@ -1,8 +1,8 @@
 import { type CreateSubjectBody, SUBJECT_LOGOS, type Subject, type SubjectLogo } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { subjects } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead } from '../../lib/read-cache.js';
 

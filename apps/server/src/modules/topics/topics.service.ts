@@ -1,7 +1,6 @@
 import type { CreateTopicBody, Role, Topic, UpdateTopicBody } from '@portal/shared';
 import { MESSAGES, tiptapText } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import {
   batchSubjectFaculties,
@@ -11,6 +10,7 @@ import {
   subjects,
   topics,
 } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead } from '../../lib/read-cache.js';

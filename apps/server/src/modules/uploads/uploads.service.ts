@@ -1,8 +1,8 @@
 import { type Readable, Transform } from 'node:stream';
 import { MESSAGES } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import { uploads } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { storageKeyFor } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';

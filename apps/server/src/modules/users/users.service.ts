@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.js';
 import { institutions } from '../../db/schema/index.js';
+import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
 /** The 'Click here for Demo' video of the caller's institution for the caller's role. */

@@ -1,6 +1,6 @@
 import { type AutoAnswer, type AutoAnswerBody, formatMessage, MESSAGES } from '@portal/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../../app.js';
+import type { AppDeps } from '../../../deps.js';
 import { badRequest, notFound } from '../../../lib/app-error.js';
 import { institutionOf } from '../../../lib/tenancy.js';
 import type { AuthUser } from '../../../plugins/auth.js';
