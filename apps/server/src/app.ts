@@ -25,6 +25,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { filesPlugin } from './plugins/files.js';
+import { oneAtATimePlugin } from './plugins/one-at-a-time.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { webPlugin } from './plugins/web.js';
@@ -59,7 +60,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
-  await app.register(swaggerPlugin);
+  await app.register(swaggerPlugin, { publish: deps.config.API_DOCS === 'on' });
+  await app.register(oneAtATimePlugin);
   await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.config.JWT_EXPIRES_IN });
   // Hot reads are cached per institution for two seconds; its writes drop them (lib/read-cache.ts).
   app.addHook('onSend', forgetReadsAfterWrite);

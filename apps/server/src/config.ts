@@ -42,6 +42,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@example.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  /** `off` stops publishing the API reference (/api/docs and /api/docs/json). */
+  API_DOCS: z.enum(['on', 'off']).default('on'),
   WEB_DIST_DIR: optionalText,
 });
 

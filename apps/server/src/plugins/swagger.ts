@@ -5,8 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document is generated from the route schemas: /api/docs (UI) and /api/docs/json. */
-export const swaggerPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * The OpenAPI document is generated from the route schemas: /api/docs (UI) and /api/docs/json.
+ * With API_DOCS=off it is still built (tests walk it through `app.swagger()`) but not published.
+ */
+export const swaggerPlugin = fp(async (app: FastifyInstance, options: { publish: boolean }) => {
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION },
@@ -14,5 +17,5 @@ export const swaggerPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (options.publish) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -42,9 +42,31 @@ describe('system routes', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends HSTS only over HTTPS, not over plain HTTP', async () => {
+    const plain = await t.app.inject({ url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('answers unknown API paths with the one error shape', async () => {
     const response = await t.app.inject({ url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('API_DOCS=off', () => {
+  let quiet: TestApp;
+  beforeAll(async () => {
+    quiet = await createTestApp({ env: { API_DOCS: 'off' } });
+  });
+  afterAll(() => quiet.close());
+
+  it('publishes neither the reference nor its document, and the API still answers', async () => {
+    expect((await quiet.app.inject({ url: '/api/docs/json' })).statusCode).toBe(404);
+    expect((await quiet.app.inject({ url: '/api/docs/' })).statusCode).toBe(404);
+    expect((await quiet.app.inject({ url: '/api/docs' })).statusCode).toBe(404);
+    expect((await quiet.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    // Still generated inside the app (the hostile-input sweep walks it).
+    expect(Object.keys(quiet.app.swagger().paths ?? {})).toContain('/api/auth/login');
   });
 });
