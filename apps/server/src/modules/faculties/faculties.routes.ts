@@ -175,7 +175,10 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/faculties/dearc/faculty/:facultyId',
     {
-      preHandler: manage,
+      preHandler: [
+        manage,
+        app.oneAtATime((request) => [(request.params as { facultyId: string }).facultyId]),
+      ],
       schema: {
         ...docs,
         description: 'Unarchives the member: they may sign in again.',
@@ -228,7 +231,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/faculties/:id',
     {
-      preHandler: manage,
+      preHandler: [manage, app.oneAtATime((request) => [(request.params as { id: string }).id])],
       schema: {
         ...docs,
         description: 'Archives the member: their sign-in and tokens stop at once (decision 5).',

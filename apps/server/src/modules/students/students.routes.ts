@@ -103,7 +103,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/students',
     {
-      preHandler: guard,
+      preHandler: [guard, app.oneAtATime((request) => request.body as string[])],
       schema: {
         ...docs,
         description: 'Archives `{student_id}` or `{student_ids}`: their sign-in and tokens stop at once.',
@@ -120,7 +120,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/students/dearc/student/:studentId',
     {
-      preHandler: guard,
+      preHandler: [guard, app.oneAtATime((request) => [(request.params as { studentId: string }).studentId])],
       schema: { ...docs, params: studentIdParamsSchema, response: { 200: studentEnvelope, ...failures } },
     },
     async (request) => {

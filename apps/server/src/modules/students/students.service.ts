@@ -230,27 +230,50 @@ export async function archiveStudents(deps: AppDeps, institutionId: string, ids:
     deps.db,
     rows.map((row) => row.userId),
     now,
-    (tx) =>
-      tx
-        .update(students)
-        .set({ archivedAt: now, updatedAt: now })
-        .where(
-          and(
-            inArray(students.id, ids),
-            eq(students.institutionId, institutionId),
-            isNull(students.archivedAt),
-          ),
-        ),
+    {
+      writeProfiles: async (tx) => {
+        await lockStudents(
+          tx,
+          rows.map((row) => row.id),
+        );
+        await tx
+          .update(students)
+          .set({ archivedAt: sql`coalesce(${students.archivedAt}, ${now})`, updatedAt: now })
+          .where(
+            inArray(
+              students.id,
+              rows.map((row) => row.id),
+            ),
+          );
+      },
+    },
   );
   return rows.length;
 }
 
 export async function unarchiveStudent(deps: AppDeps, institutionId: string, id: string): Promise<Student> {
   const row = await findStudent(deps.db, institutionId, id);
-  await setUsersArchived(deps.db, [row.userId], null, (tx) =>
-    tx.update(students).set({ archivedAt: null, updatedAt: deps.clock.now() }).where(eq(students.id, id)),
-  );
-  return getStudent(deps, institutionId, id);
+  const restored = await setUsersArchived(deps.db, [row.userId], null, {
+    writeProfiles: async (tx) => {
+      await lockStudents(tx, [row.id]);
+      await tx
+        .update(students)
+        .set({ archivedAt: null, updatedAt: deps.clock.now() })
+        .where(eq(students.id, id));
+    },
+    answer: (tx) => findStudent(tx, institutionId, id),
+  });
+  return presentStudent(restored!);
+}
+
+/** Row locks in one order (by id), so archives and unarchives of the same students queue up. */
+async function lockStudents(tx: Executor, ids: string[]) {
+  await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(inArray(students.id, ids))
+    .orderBy(asc(students.id))
+    .for('update');
 }
 
 /** New generated passwords (changed at the next sign-in); earlier tokens stop working. */
