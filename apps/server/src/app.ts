@@ -20,7 +20,9 @@ import { studentsRoutes } from './modules/students/students.routes.js';
 import { studyPlansRoutes } from './modules/study-plans/study-plans.routes.js';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
 import { topicsRoutes } from './modules/topics/topics.routes.js';
+import { fileSessionRoutes } from './modules/uploads/file-session.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { videoUploadsRoutes } from './modules/uploads/video-uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -71,6 +73,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(usersRoutes);
   await app.register(batchesRoutes);
   await app.register(uploadsRoutes);
+  await app.register(videoUploadsRoutes);
+  await app.register(fileSessionRoutes);
   await app.register(institutionsRoutes);
   await app.register(subjectsRoutes);
   await app.register(chaptersRoutes);
@@ -83,7 +87,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(learningRoutes);
   await app.register(notesRoutes);
   await app.register(doubtsRoutes);
-  if (deps.storage.kind === 'local') await app.register(filesPlugin, { root: deps.storage.root });
+  await app.register(filesPlugin);
 
   await app.register(webPlugin, { root: deps.config.webDistDir });
   return app;

@@ -42,6 +42,16 @@ export const NOTICE_ERROR_MS = 5000;
 
 export const UPLOAD_LIMIT_KB = 40960;
 export const UPLOAD_LIMIT_BYTES = UPLOAD_LIMIT_KB * 1024;
+/** Longer uploaded file names are shortened to this many characters, keeping the extension. */
+export const FILE_NAME_MAX_LENGTH = 100;
+
+/**
+ * What an upload is for (`POST /api/s3/v2?purpose=`). Content is read by every signed-in user of
+ * the institution; import files and examination answer sheets only by their uploader and the
+ * institution's moderators (and, for answer sheets, the assessment's evaluators).
+ */
+export const UPLOAD_PURPOSES = ['content', 'import', 'answer_sheet'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

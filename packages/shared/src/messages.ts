@@ -145,6 +145,7 @@ export const MESSAGES = {
   invalidId: 'Invalid id.',
   fileTooLarge: 'The file is larger than 40960 KB. Please choose a smaller file.',
   chooseFile: 'Please choose a file.',
+  fileEmpty: 'The file is empty. Please choose a file with content.',
   videoOnly: 'Please choose a video file (mp4, webm, mov or m4v).',
   authorNotActive: 'Please choose an active faculty member of this institution.',
   topicNotInSubject: 'Please choose topics of the selected subject.',

@@ -193,6 +193,14 @@ export const uploads = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
+    /**
+     * Who may read it (modules/uploads/file-access.policy.ts): `content` every signed-in user of the
+     * institution; `logo` an institution's logo, also its owners; `import` and `answer_sheet` only
+     * the uploader and the institution's moderators (answer sheets: also the evaluators).
+     */
+    kind: text('kind', { enum: ['content', 'logo', 'import', 'answer_sheet'] })
+      .notNull()
+      .default('content'),
     createdAt: createdAt(),
   },
   (table) => [

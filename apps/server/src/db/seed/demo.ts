@@ -51,6 +51,8 @@ export const DEMO_ACCOUNTS = [
 export const DEMO_TIME_ZONE = 'Asia/Kolkata';
 /** The demo zone's offset (no daylight saving), for the times of its seeded activity. */
 const DEMO_UTC_OFFSET = '+05:30';
+/** The institution's logo; like every other demo file it belongs to the demo institution. */
+const DEMO_LOGO: DemoMedia = 'greenwood-logo.png';
 const BATCHES: DemoBatch[] = ['Class 8 A', 'Class 9 A', 'Class 10 A'];
 /** The batches whose study plan is filled for today and the three days before. */
 const PLANNED_BATCHES: DemoBatch[] = ['Class 10 A', 'Class 9 A'];
@@ -226,7 +228,7 @@ export async function seedDemo(
       title: 'Greenwood High School',
       academicYear,
       timeZone: DEMO_TIME_ZONE,
-      navLogo: url('greenwood-logo.png'),
+      navLogo: url(DEMO_LOGO),
       demoVideos: {
         student: url('pendulum.mp4'),
         faculty: url('pendulum.mp4'),
@@ -310,6 +312,7 @@ export async function seedDemo(
         filename: file.filename,
         contentType: file.contentType,
         size: file.size,
+        kind: file.filename === DEMO_LOGO ? ('logo' as const) : ('content' as const),
       })),
     );
 

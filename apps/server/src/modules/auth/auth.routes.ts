@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../plugins/auth.js';
+import { fileSessionCookie, isHttps } from '../uploads/file-session.js';
 import * as auth from './auth.service.js';
 
 // Limits count per client address and username, so one classroom's shared address is not locked out.
@@ -40,9 +41,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit(10),
       schema: { tags, body: loginBodySchema, response: { 200: envelope(sessionAccountSchema), ...failures } },
     },
-    async (request) => {
+    async (request, reply) => {
       const account = await auth.login(app.deps, request.body.username, request.body.password);
       const jwt = app.jwt.sign({ sub: account.userId, tv: account.tokenVersion });
+      // Files open once the generated password is changed, like every other screen.
+      if (!account.mustChangePassword) {
+        reply.header('set-cookie', fileSessionCookie(app.deps, account, isHttps(request)).cookie);
+      }
       return { data: { jwt, ...auth.presentSessionUser(account) } };
     },
   );

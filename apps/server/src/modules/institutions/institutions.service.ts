@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { forgetAllAccounts } from '../auth/account-cache.js';
+import { claimLogo, forgetStoredFile } from '../uploads/stored-files.js';
 
 type InstitutionRow = typeof institutions.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -49,19 +50,26 @@ export async function listInstitutions(deps: AppDeps): Promise<Institution[]> {
   return rows.map(present);
 }
 
+/** A new institution; an uploaded logo becomes the institution's file, so its users can see it. */
 export async function createInstitution(deps: AppDeps, body: CreateInstitutionBody): Promise<Institution> {
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .insert(institutions)
-    .values({
-      title: body.title,
-      navLogo: body.nav_logo,
-      academicYear: body.academic_year,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return present(row!);
+  const logoKey = deps.storage.keyOf(body.nav_logo);
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(institutions)
+      .values({
+        title: body.title,
+        navLogo: body.nav_logo,
+        academicYear: body.academic_year,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (logoKey) await claimLogo(tx, logoKey, created!.id);
+    return created!;
+  });
+  if (logoKey) forgetStoredFile(deps.db, logoKey);
+  return present(row);
 }
 
 /** An archived institution is as gone as an unknown one. */

@@ -58,6 +58,8 @@ export function LoginPage() {
     onSuccess: (account) => {
       const { jwt: _jwt, ...user } = account;
       queryClient.setQueryData(authKeys.me, user);
+      // The sign-in answer has set the file cookie already (once any generated password is changed).
+      if (!account.must_change_password) queryClient.setQueryData(authKeys.fileSession, true);
       // The public-route guard then sends the user to the remembered page (or the dashboard).
       signIn(account);
     },

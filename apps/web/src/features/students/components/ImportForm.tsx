@@ -124,6 +124,7 @@ export function ImportForm({ kind, batchId, onBatchChange }: ImportFormProps) {
             <FileUploader
               label={LABELS.chooseCsvFile}
               accept=".csv,text/csv"
+              purpose="import"
               leftSection={<IconFileUpload size={16} />}
               onBusyChange={setUploading}
               onUploaded={(file) => {
