@@ -51,7 +51,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     childLoggerFactory: (logger) => logger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For is believed; by default request.ip is the socket's.
+    trustProxy: deps.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

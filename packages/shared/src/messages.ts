@@ -131,6 +131,7 @@ export const MESSAGES = {
 
   // portal: texts the spec leaves unsaid
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  tooManyAttemptsRetryIn: 'Too many attempts. Please try again in {minutes} minutes.',
   passwordChangeRequired: 'Please change your password before you continue.',
   sessionExpired: 'Your session has ended. Please sign in again.',
   notFound: 'Not found.',

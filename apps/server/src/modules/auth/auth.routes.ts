@@ -16,7 +16,10 @@ import { caller } from '../../plugins/auth.js';
 import { fileSessionCookie, isHttps } from '../uploads/file-session.js';
 import * as auth from './auth.service.js';
 
-// Limits count per client address and username, so one classroom's shared address is not locked out.
+// Per-address limits, a first brake kept in each instance's memory: they count per client address
+// (request.ip, which follows X-Forwarded-For only from TRUST_PROXY's proxies) and username, so one
+// classroom's shared address is not locked out. The limits that protect an account count per
+// account in the database, whatever the address (auth-limits.ts).
 function perUsername(request: FastifyRequest) {
   const body = request.body as { username?: unknown } | undefined;
   const username = typeof body?.username === 'string' ? body.username.toLowerCase().trim() : '';
@@ -114,7 +117,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/change-password',
     {
       preHandler: app.requireAuth(),
-      config: { allowPendingPasswordChange: true, ...limit(10, false) },
+      // Limited per signed-in user in the service, not per address: classmates share one.
+      config: { allowPendingPasswordChange: true },
       schema: {
         tags,
         security: [{ bearer: [] }],

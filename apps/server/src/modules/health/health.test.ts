@@ -42,9 +42,11 @@ describe('system routes', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('sends HSTS only over HTTPS, not over plain HTTP', async () => {
+  it('sends HSTS only over HTTPS: not over plain HTTP, not for a forwarded proto nobody trusts', async () => {
     const plain = await t.app.inject({ url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const spoofed = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('answers unknown API paths with the one error shape', async () => {
@@ -68,5 +70,20 @@ describe('API_DOCS=off', () => {
     expect((await quiet.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     // Still generated inside the app (the hostile-input sweep walks it).
     expect(Object.keys(quiet.app.swagger().paths ?? {})).toContain('/api/auth/login');
+  });
+});
+
+describe('behind a trusted proxy that terminates HTTPS', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(() => proxied.close());
+
+  it('sends HSTS when the proxy says the request came over HTTPS', async () => {
+    const https = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toContain('max-age=');
+    const http = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
   });
 });
