@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/me',
     {
-      preHandler: app.requireAuth(),
+      onRequest: app.requireAuth(),
       config: { allowPendingPasswordChange: true },
       schema: { tags, response: { 200: envelope(sessionUserSchema), 401: errorBodySchema } },
     },
@@ -108,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-password',
     {
-      preHandler: app.requireAuth(),
+      onRequest: app.requireAuth(),
       config: { allowPendingPasswordChange: true, ...limit(10, false) },
       schema: {
         tags,

@@ -27,7 +27,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/s3/v2',
     {
-      preHandler: app.requireAuth(),
+      onRequest: app.requireAuth(),
       schema: {
         tags: ['uploads'],
         security: [{ bearer: [] }],
@@ -98,7 +98,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     await tus.handle(request.raw, reply.raw);
   };
   const guard = app.requireAuth('moderator', 'faculty');
-  const docs = { schema: { hide: true }, preHandler: guard };
+  const docs = { schema: { hide: true }, onRequest: guard };
   app.all(VIDEO_PATH, docs, handleTus);
   app.all(`${VIDEO_PATH}/*`, docs, handleTus);
 };
