@@ -27,6 +27,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { filesPlugin } from './plugins/files.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { oneAtATimePlugin } from './plugins/one-at-a-time.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { swaggerPlugin } from './plugins/swagger.js';
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.decorate('deps', deps);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });

@@ -11,6 +11,7 @@ export * from './schemas/learning.js';
 export * from './schemas/notes.js';
 export * from './schemas/people.js';
 export * from './schemas/profile.js';
+export * from './schemas/rich-text.js';
 export * from './schemas/study-plans.js';
 export * from './schemas/subjects.js';
 export * from './schemas/topics.js';

@@ -137,6 +137,17 @@ export const MESSAGES = {
   notFound: 'Not found.',
   forbidden: 'You are not allowed to do this.',
   invalidInput: 'Please check the highlighted fields.',
+  // portal: input every field refuses (the input guard, dates and rich text)
+  unstorableText:
+    'This text contains a character that cannot be saved (a NUL character or a broken Unicode character).',
+  unstorableFieldName:
+    'A field name contains a character that cannot be saved (a NUL character or a broken Unicode character).',
+  nestedTooDeeply: 'This value is nested too deeply (at most {max} levels).',
+  calendarDateRange: 'Please pick a date between 01/01/2000 and 31/12/2099.',
+  dateOfBirthRange: 'Please enter a date of birth between 01/01/1900 and today.',
+  richTextTooDeep: 'The description is nested too deeply (at most {max} levels).',
+  richTextUnsupported: 'The description contains formatting the editor does not support.',
+  richTextBadLink: 'Links in the description must start with http://, https://, mailto: or /.',
   otpSent: 'An OTP has been sent to your registered e-mail.',
   passwordChanged: 'Your password has been changed. Please sign in again.',
   resetLinkInvalid: 'This password reset has expired. Please start again.',
@@ -163,6 +174,7 @@ export const MESSAGES = {
   csvTooManyRows: 'A file may hold at most {max} rows.',
   csvRowsRejected: 'Unable to Upload! {count} of {total} rows have problems; nothing was saved.',
   csvDateFormat: 'Please enter the date of birth as DD/MM/YYYY.',
+  csvNulCharacter: 'it contains NUL characters. Please save it as CSV (UTF-8) and upload it again.',
   csvDuplicateUsername: 'The username {username} is also used on row {row}.',
   csvUsernameTaken: 'Username already exists: {username}.',
   studentMoveStale: 'This student is no longer in that batch. Refresh the page and try again.',

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, PRODUCT_NAME } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /**
  * The OpenAPI document is generated from the route schemas: /api/docs (UI) and /api/docs/json.
@@ -16,6 +16,8 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, options: { publish:
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // Recursive schemas (rich text) are components the operations refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   if (options.publish) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { CONTENT_TYPES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { idSchema, requiredText } from './common.js';
-
-/** A Tiptap document (decision 10); HTML is produced only by the renderer. */
-export const tiptapDocSchema = z
-  .object({ type: z.literal('doc'), content: z.array(z.unknown()).max(5000).optional() })
-  .loose();
-export type TiptapDoc = z.infer<typeof tiptapDocSchema>;
+import { tiptapDocSchema } from './rich-text.js';
 
 /** The plain text of a Tiptap document, for emptiness checks, search and automated answers. */
 export function tiptapText(node: unknown): string {

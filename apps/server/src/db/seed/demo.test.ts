@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { tiptapDocSchema } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '../../lib/institution-day.js';
@@ -80,6 +81,13 @@ describe('seedDemo', () => {
       expect(blocks).toContain('paragraph');
       expect(blocks).toContain('bulletList');
       expect(topic.descriptionText.split(' ').length).toBeGreaterThan(20);
+    }
+  });
+
+  it('writes descriptions the editor opens (the shared rich-text schema accepts them)', async () => {
+    const topicRows = await t.db.select().from(topics).where(eq(topics.institutionId, institutionId));
+    for (const topic of topicRows) {
+      expect(tiptapDocSchema.safeParse(topic.wysiwygState).error?.issues, topic.title).toBeUndefined();
     }
   });
 

@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/me',
     {
-      preHandler: app.requireAuth(),
+      onRequest: app.requireAuth(),
       config: { allowPendingPasswordChange: true },
       schema: { tags, response: { 200: envelope(sessionUserSchema), 401: errorBodySchema } },
     },
@@ -116,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-password',
     {
-      preHandler: app.requireAuth(),
+      onRequest: app.requireAuth(),
       // Limited per signed-in user in the service, not per address: classmates share one.
       config: { allowPendingPasswordChange: true },
       schema: {

@@ -50,7 +50,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: {
         ...docs,
         description:
@@ -67,7 +67,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/doubts',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.ask),
+      onRequest: app.requireAuth(...DOUBT_POLICY.ask),
       schema: { ...docs, body: createDoubtBodySchema, response: { 201: oneDoubt, ...failures } },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts/topic/:topicId',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: {
         ...docs,
         description: 'Doubts on one topic in the caller’s batch subjects, newest first.',
@@ -95,7 +95,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts/batch-subject/:id',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: { ...docs, params: idParamsSchema, response: { 200: doubtList, ...failures } },
     },
     async (request) => ({
@@ -106,7 +106,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts/ids',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: {
         ...docs,
         description: 'The listed doubts (comma-separated ids) that the caller may see.',
@@ -122,7 +122,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/doubts',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.readOwn),
+      onRequest: app.requireAuth(...DOUBT_POLICY.readOwn),
       schema: {
         ...docs,
         description: 'A student’s own doubts; for faculty, the doubts of the batch subjects they teach.',
@@ -138,7 +138,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/doubts/respond',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.respond),
+      onRequest: app.requireAuth(...DOUBT_POLICY.respond),
       schema: {
         ...docs,
         description:
@@ -156,7 +156,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/doubts/responses/:responseId',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.editResponse),
+      onRequest: app.requireAuth(...DOUBT_POLICY.editResponse),
       schema: {
         ...docs,
         description: 'Edits the caller’s own reply.',
@@ -177,7 +177,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/doubts/responses/:responseId',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.editResponse),
+      onRequest: app.requireAuth(...DOUBT_POLICY.editResponse),
       schema: {
         ...docs,
         description: 'Deletes the caller’s own reply.',
@@ -194,7 +194,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/doubts/auto-answer',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.autoAnswer),
+      onRequest: app.requireAuth(...DOUBT_POLICY.autoAnswer),
       config: { readCache: 'keep', rateLimit: autoAnswerLimit(app.deps.config.AUTO_ANSWERS_PER_MINUTE) },
       schema: {
         ...docs,
@@ -212,7 +212,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts/:id',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: { ...docs, params: doubtIdParamsSchema, response: { 200: oneDoubt, ...failures } },
     },
     async (request) => ({
@@ -223,7 +223,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/doubts/:id',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.editDoubt),
+      onRequest: app.requireAuth(...DOUBT_POLICY.editDoubt),
       schema: {
         ...docs,
         description: 'Edits the caller’s own doubt.',
@@ -243,7 +243,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/doubts/:id',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.editDoubt),
+      onRequest: app.requireAuth(...DOUBT_POLICY.editDoubt),
       schema: {
         ...docs,
         description: 'Deletes the caller’s own doubt.',

@@ -33,7 +33,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/faculties/complete-list',
     {
-      preHandler: app.requireAuth(...FACULTY_POLICY.completeList),
+      onRequest: app.requireAuth(...FACULTY_POLICY.completeList),
       schema: {
         ...docs,
         description: 'The institution’s active faculty members (id, name, designation), by name.',
@@ -49,7 +49,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/faculties',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'Every faculty member of the institution, archived ones included, newest first.',
@@ -65,7 +65,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/faculties',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'Adds a faculty member with a login; the generated password is answered once.',
@@ -87,7 +87,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/faculties/pdf',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'The faculty list as a PDF (institution name, academic year), newest first.',
@@ -110,7 +110,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/faculties/csv',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description:
@@ -129,7 +129,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/faculties/reset-password',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'New generated passwords, shown once; they must be changed at the next sign-in.',
@@ -147,7 +147,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/faculties/new-user',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description:
@@ -175,10 +175,8 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/faculties/dearc/faculty/:facultyId',
     {
-      preHandler: [
-        manage,
-        app.oneAtATime((request) => [(request.params as { facultyId: string }).facultyId]),
-      ],
+      onRequest: manage,
+      preHandler: app.oneAtATime((request) => [(request.params as { facultyId: string }).facultyId]),
       schema: {
         ...docs,
         description: 'Unarchives the member: they may sign in again.',
@@ -196,7 +194,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/faculties/:id',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'One faculty member with the batch subjects they are assigned to.',
@@ -213,7 +211,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/faculties/:id',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         params: idParamsSchema,
@@ -231,7 +229,8 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/faculties/:id',
     {
-      preHandler: [manage, app.oneAtATime((request) => [(request.params as { id: string }).id])],
+      onRequest: manage,
+      preHandler: app.oneAtATime((request) => [(request.params as { id: string }).id]),
       schema: {
         ...docs,
         description: 'Archives the member: their sign-in and tokens stop at once (decision 5).',

@@ -20,7 +20,7 @@ export const institutionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/institutions',
     {
-      preHandler: app.requireAuth(...INSTITUTION_POLICY.manage),
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.manage),
       schema: {
         ...docs,
         description: 'Visible institutions, oldest first.',
@@ -33,7 +33,7 @@ export const institutionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/institutions',
     {
-      preHandler: app.requireAuth(...INSTITUTION_POLICY.manage),
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.manage),
       schema: {
         ...docs,
         body: createInstitutionBodySchema,
@@ -49,7 +49,7 @@ export const institutionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/institutions/:id',
     {
-      preHandler: app.requireAuth(...INSTITUTION_POLICY.manage),
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.manage),
       schema: {
         ...docs,
         params: idParamsSchema,
@@ -65,7 +65,7 @@ export const institutionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/institutions/:id',
     {
-      preHandler: app.requireAuth(...INSTITUTION_POLICY.manage),
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.manage),
       schema: {
         ...docs,
         description: 'Archives the institution (hidden, its accounts stop working); nothing is deleted.',
@@ -82,7 +82,7 @@ export const institutionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cwx/users',
     {
-      preHandler: app.requireAuth(...INSTITUTION_POLICY.createModerator),
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.createModerator),
       schema: {
         ...docs,
         description: "Creates a moderator login of a visible institution (permission fixed to 'moderator').",

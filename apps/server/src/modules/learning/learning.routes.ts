@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/impressions',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       config: viewWrite,
       schema: {
         ...docs,
@@ -64,7 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/time-spent',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       config: heartbeatWrite,
       schema: {
         ...docs,
@@ -83,7 +83,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/pending-items',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       schema: {
         ...docs,
         description: 'Pending Topics: study-plan topics dated before `date` (default today) not yet opened.',
@@ -99,7 +99,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/last-visited',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       schema: {
         ...docs,
         description: 'Last Visited Topics: the most recently opened topics up to the end of `date`.',
@@ -117,7 +117,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/chapters/batch-subject/:batchSubjectId',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       schema: {
         ...docs,
         description: 'Visible chapters of one of the student’s batch subjects with their own progress.',
@@ -135,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/topics/chapter-id/:chapterId',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       schema: {
         ...docs,
         description: 'A visible chapter’s visible topics, each with whether the student has read it.',

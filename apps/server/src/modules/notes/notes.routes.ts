@@ -36,7 +36,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notes/topic/:topicId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         ...docs,
         description: 'The caller’s notes on a topic.',
@@ -52,7 +52,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notes/batch-subject/:batchSubjectId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         ...docs,
         description: 'The caller’s notes in one of their batch subjects, newest first.',
@@ -70,7 +70,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/notes',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         ...docs,
         description: 'Every topic note of the caller, newest first.',
@@ -83,7 +83,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notes',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: { ...docs, body: createNoteBodySchema, response: { 201: oneNote, ...failures } },
     },
@@ -96,7 +96,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/notes/:noteId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: {
         ...docs,
@@ -120,7 +120,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/notes/:noteId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: { ...docs, params: noteIdParamsSchema, response: { 200: deleted, ...failures } },
     },
@@ -133,7 +133,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notes/session',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: { ...docs, body: createSessionNoteBodySchema, response: { 201: oneSessionNote, ...failures } },
     },
@@ -146,7 +146,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notes/session/:sessionId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         ...docs,
         description: 'The caller’s notes on a live session they may attend.',
@@ -162,7 +162,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/session-notes',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         ...docs,
         description: 'Every live-session note of the caller, newest first.',
@@ -175,7 +175,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/notes/session/note/:noteId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: {
         ...docs,
@@ -199,7 +199,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/notes/session/note/:noteId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: { ...docs, params: noteIdParamsSchema, response: { 200: deleted, ...failures } },
     },

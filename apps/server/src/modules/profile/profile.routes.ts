@@ -21,7 +21,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/profile',
     {
-      preHandler: app.requireAuth(...PROFILE_POLICY.profile),
+      onRequest: app.requireAuth(...PROFILE_POLICY.profile),
       schema: {
         ...docs,
         description: 'Personal information and contact details of the signed-in person.',
@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/batch-subjects',
     {
-      preHandler: app.requireAuth(...PROFILE_POLICY.ownBatchSubjects),
+      onRequest: app.requireAuth(...PROFILE_POLICY.ownBatchSubjects),
       schema: {
         ...docs,
         description: 'A student’s batch’s subjects, or the batch subjects a faculty member teaches.',
@@ -47,7 +47,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/faculties',
     {
-      preHandler: app.requireAuth(...PROFILE_POLICY.teachers),
+      onRequest: app.requireAuth(...PROFILE_POLICY.teachers),
       schema: {
         ...docs,
         description: 'My teachers: the faculty of the student’s batch subjects, with what they teach.',
@@ -60,7 +60,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/students',
     {
-      preHandler: app.requireAuth(...PROFILE_POLICY.students),
+      onRequest: app.requireAuth(...PROFILE_POLICY.students),
       schema: {
         ...docs,
         description: 'The students of the batches the faculty member teaches.',

@@ -25,7 +25,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batches/:batchId/students',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         description: 'The batch’s students, archived ones included, ordered by name.',
@@ -43,7 +43,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/batches/:batchId/students',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         params: batchIdParamsSchema,
@@ -69,7 +69,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/batches/student',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         description: 'Moves a student; `old_batch` must be their current batch, else 409.',
@@ -90,7 +90,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batches/:batchId/students/pdf',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         description: 'The student list as a PDF (application/pdf, downloaded as an attachment).',
@@ -112,7 +112,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/batches/:batchId/students/csv',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         description:

@@ -1,6 +1,7 @@
 import {
   type CreateBatchStudentBody,
   type IssuedCredential,
+  isPlausibleBirthDate,
   MESSAGES,
   type MoveStudentBody,
   type Student,
@@ -17,7 +18,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { institutionToday } from '../../lib/institution-day.js';
 import { PDF_TEMPLATES, renderPdf } from '../../lib/pdf.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
@@ -164,6 +166,18 @@ export async function listStudentsByIds(deps: AppDeps, institutionId: string, id
   return rows.map(presentStudent);
 }
 
+/** The schema refuses dates of birth before 1900; this refuses those after the institution's today. */
+async function assertPlausibleBirthDate(
+  deps: AppDeps,
+  institutionId: string,
+  dateOfBirth: string | null | undefined,
+) {
+  if (!dateOfBirth) return;
+  if (!isPlausibleBirthDate(dateOfBirth, await institutionToday(deps, institutionId))) {
+    throw badRequest(MESSAGES.dateOfBirthRange, { date_of_birth: MESSAGES.dateOfBirthRange });
+  }
+}
+
 /** Creates the login (generated password, decision 4) and the student, enrolled per the rule. */
 export async function createStudent(
   deps: AppDeps,
@@ -173,6 +187,7 @@ export async function createStudent(
 ): Promise<{ student: Student; credential: IssuedCredential }> {
   const institutionId = caller.institutionId!;
   await findBatch(deps.db, institutionId, batchId);
+  await assertPlausibleBirthDate(deps, institutionId, body.date_of_birth);
   const username = usernameFor(body);
   const { studentId, login } = await deps.db.transaction(async (tx) => {
     const [login] = await createLogins(tx, institutionId, 'student', [username]);
@@ -194,6 +209,7 @@ export async function updateStudent(
   body: UpdateStudentBody,
 ): Promise<Student> {
   await findStudent(deps.db, institutionId, id);
+  await assertPlausibleBirthDate(deps, institutionId, body.date_of_birth);
   const changes: Partial<typeof students.$inferInsert> = {
     name: body.name,
     motherName: body.mother_name,

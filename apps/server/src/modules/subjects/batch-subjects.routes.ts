@@ -24,7 +24,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batch-subjects',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.view),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.view),
       schema: {
         ...docs,
         description:
@@ -43,7 +43,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/batch-subjects',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
       schema: { ...docs, body: createBatchSubjectsBodySchema, response: { 201: many, ...failures } },
     },
     async (request, reply) => {
@@ -55,7 +55,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batch-subjects/faculty_id/:facultyId/academic_year/:year',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.facultyYear),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.facultyYear),
       schema: { ...docs, params: facultyYearParamsSchema, response: { 200: many, ...failures } },
     },
     async (request) => {
@@ -71,7 +71,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batch-subjects/:id',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.view),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.view),
       schema: { ...docs, params: idParamsSchema, response: { 200: one, ...failures } },
     },
     async (request) => ({
@@ -82,7 +82,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/batch-subjects/:id',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
       schema: {
         ...docs,
         description: 'Edits the subject’s fields (shared by every batch it is taught to).',
@@ -106,7 +106,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/batch-subjects/:id',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
       schema: {
         ...docs,
         params: idParamsSchema,

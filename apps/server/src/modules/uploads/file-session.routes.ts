@@ -10,7 +10,7 @@ export const fileSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/files/session',
     {
-      preHandler: app.requireAuth(),
+      onRequest: app.requireAuth(),
       config: { readCache: 'keep' },
       schema: {
         tags,

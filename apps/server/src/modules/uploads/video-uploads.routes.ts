@@ -76,7 +76,7 @@ export const videoUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     await tus.handle(request.raw, reply.raw);
   };
   const guard = app.requireAuth('moderator', 'faculty');
-  const docs = { schema: { hide: true }, preHandler: guard };
+  const docs = { schema: { hide: true }, onRequest: guard };
   app.all(VIDEO_PATH, docs, handleTus);
   app.all(`${VIDEO_PATH}/*`, docs, handleTus);
 };

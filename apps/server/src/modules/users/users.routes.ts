@@ -8,7 +8,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/demo-video',
     {
-      preHandler: app.requireAuth(),
+      onRequest: app.requireAuth(),
       schema: {
         tags: ['users'],
         security: [{ bearer: [] }],

@@ -30,8 +30,11 @@ describe('pageDate', () => {
     expect(pageDate('2026-02-28', now)).toBe('2026-02-28');
   });
 
-  it.each([null, '', '2026-02-30', '20/11/2026', 'today'])('falls back to today for %j', (value) => {
-    expect(pageDate(value, now)).toBe(todayIso(now));
-    expect(todayIso(now)).toBe('2026-11-20');
-  });
+  it.each([null, '', '2026-02-30', '20/11/2026', 'today', '0000-01-01', '1999-12-31', '2100-01-01'])(
+    'falls back to today for %j',
+    (value) => {
+      expect(pageDate(value, now)).toBe(todayIso(now));
+      expect(todayIso(now)).toBe('2026-11-20');
+    },
+  );
 });

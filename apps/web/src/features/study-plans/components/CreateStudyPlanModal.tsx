@@ -5,7 +5,12 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useBatchSubjectOptions, useChapterOptions, useCreateStudyPlan, useTopicOptions } from '../api';
-import { STUDY_PLAN_DATE_FORMAT, type StudyPlanFormValues, studyPlanBody } from '../validation';
+import {
+  CALENDAR_PICKER_RANGE,
+  STUDY_PLAN_DATE_FORMAT,
+  type StudyPlanFormValues,
+  studyPlanBody,
+} from '../validation';
 
 interface Props {
   batchId: string;
@@ -56,6 +61,7 @@ function CreateStudyPlanForm({ batchId, initialDate, onCreated, onClose }: Props
         <DatePickerInput
           label={LABELS.studyPlanDateField}
           valueFormat={STUDY_PLAN_DATE_FORMAT}
+          {...CALENDAR_PICKER_RANGE}
           value={values.date}
           onChange={(date) => change({ date })}
           withAsterisk

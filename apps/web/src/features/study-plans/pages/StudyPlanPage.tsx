@@ -15,7 +15,7 @@ import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-para
 import { useBatchOptions, useDailyStudyPlan } from '../api';
 import { CreateStudyPlanModal } from '../components/CreateStudyPlanModal';
 import { StudyPlanTable } from '../components/StudyPlanTable';
-import { pageDate, STUDY_PLAN_DATE_FORMAT } from '../validation';
+import { CALENDAR_PICKER_RANGE, pageDate, STUDY_PLAN_DATE_FORMAT } from '../validation';
 
 /**
  * /create/study-plan: pick a batch and a day on the left, see and change that day's plan on the
@@ -62,6 +62,7 @@ export function StudyPlanPage() {
               <DatePickerInput
                 label={LABELS.studyPlanDateField}
                 valueFormat={STUDY_PLAN_DATE_FORMAT}
+                {...CALENDAR_PICKER_RANGE}
                 value={date}
                 onChange={(day) => select({ date: day })}
               />
