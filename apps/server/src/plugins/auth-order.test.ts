@@ -17,6 +17,8 @@ const PUBLIC_OPERATIONS = [
   'POST /api/auth/forgot-password',
   'POST /api/auth/verify-otp',
   'POST /api/auth/reset-password',
+  // Sign-out removes the file cookie even when the sign-in token has already expired.
+  'DELETE /api/files/session',
 ];
 
 interface Operation {
