@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -50,5 +51,16 @@ describe('start-up failures', () => {
     expect(startupProblem(new Error('Invalid configuration:\n  PORT: too big'))).toBe(
       'Invalid configuration: PORT: too big',
     );
+  });
+});
+
+describe('a process that uses the embedded PostgreSQL', () => {
+  test('ends with the exit code it set (a failed test run stays failed)', () => {
+    const script = `import '${path.join(import.meta.dirname, 'embedded.ts')}'; process.exitCode = 3;`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(3);
   });
 });
