@@ -2,31 +2,15 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { preparedStatement } from '../../lib/prepared.js';
+import { ttlCache } from '../../lib/ttl-cache.js';
 import type { StoredFileFacts } from './file-access.policy.js';
-
-const TTL_MS = 30_000;
-const MAX_ENTRIES = 20_000;
-
-interface Entry {
-  facts: StoredFileFacts;
-  expiresAt: number;
-}
 
 /**
  * A page shows many files and a video asks for many ranges, so a file's row is kept for a moment
  * per process. Rows only ever change when an owner's logo is given to its institution
  * (`claimLogo`), after which the entry here is forgotten; another process sees it within the TTL.
  */
-const caches = new WeakMap<Database, Map<string, Entry>>();
-
-function cacheOf(db: Database): Map<string, Entry> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const storedFiles = ttlCache<StoredFileFacts | undefined>({ ttlMs: 30_000, maxEntries: 20_000 });
 
 async function loadFacts(db: Database, key: string): Promise<StoredFileFacts | undefined> {
   const query = preparedStatement(db, 'upload_by_key', (name) =>
@@ -49,16 +33,13 @@ async function loadFacts(db: Database, key: string): Promise<StoredFileFacts | u
 
 /** The `uploads` row of a storage key (one indexed lookup, then kept briefly), or undefined. */
 export async function findStoredFile(db: Database, key: string): Promise<StoredFileFacts | undefined> {
-  const cache = cacheOf(db);
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expiresAt > now) return hit.facts;
-  const facts = await loadFacts(db, key);
   // Unknown keys are not kept: a file recorded a moment later must be found.
-  if (!facts) return undefined;
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(key, { facts, expiresAt: now + TTL_MS });
-  return facts;
+  return storedFiles.get(
+    db,
+    key,
+    () => loadFacts(db, key),
+    (facts) => facts !== undefined,
+  );
 }
 
 /**
@@ -78,5 +59,5 @@ export async function claimLogo(
 
 /** Drops the kept row of a file whose row changed. */
 export function forgetStoredFile(db: Database, key: string): void {
-  caches.get(db)?.delete(key);
+  storedFiles.forget(db, key);
 }
