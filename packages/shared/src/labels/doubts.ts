@@ -28,6 +28,7 @@ export const DOUBTS_LABELS = {
   doubtsNoDoubtsYet: 'No doubts yet.',
   doubtsNoSubjectDoubts: 'No doubts in this subject yet.',
   doubtsTeacherBadge: 'Teacher',
+  doubtsFollowUpBadge: 'Follow-up',
   doubtsAllSubjects: 'All subjects',
   doubtsViewAll: 'View all doubts',
   doubtsSubjectCount: '{title} ({count})',

@@ -37,6 +37,7 @@ export const doubtSchema = z.object({
   is_own: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Replies by teachers (faculty or moderators) only, the '(n) replied'; follow-ups do not count. */
   response_count: z.number(),
   /** True once a teacher (faculty or moderator) has replied: the faculty home's Replied tab. */
   answered: z.boolean(),
