@@ -16,6 +16,7 @@ import {
   type CourseTopic,
   OFF_COURSE_QUESTIONS,
   ON_COURSE_QUESTIONS,
+  REWORDED_QUESTIONS,
 } from '../../test/fixtures/school-course.js';
 import { expectGuarded } from '../../test/guards.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
@@ -754,6 +755,17 @@ describe('POST /api/doubts/auto-answer (a school course: on-course and off-cours
         missed.push(`${question} -> ${answer.found ? answer.sources[0]?.topic_title : 'not found'}`);
       }
     }
+    // Reworded: the right topic or an honest refusal, never another topic.
+    let rewordedRight = 0;
+    let rewordedRefused = 0;
+    for (const { subject, question, topic } of REWORDED_QUESTIONS) {
+      const answer = await askCourse(subject, question, topic);
+      const expected = subjects[subject].topicIds.get(topic);
+      if (!answer.found) rewordedRefused++;
+      else if (answer.sources[0]?.topic_id === expected && answer.lead?.topic_id === expected)
+        rewordedRight++;
+      else missed.push(`${question} (reworded) -> ${answer.sources[0]?.topic_title}`);
+    }
     let refused = 0;
     for (const { subject, question, kind } of OFF_COURSE_QUESTIONS) {
       const answer = await askCourse(subject, question);
@@ -766,7 +778,12 @@ describe('POST /api/doubts/auto-answer (a school course: on-course and off-cours
       }
     }
     console.log(
-      `automated answers: on-course answered with the right topic ${answeredRight}/${ON_COURSE_QUESTIONS.length}; off-course refused ${refused}/${OFF_COURSE_QUESTIONS.length}`,
+      [
+        `automated answers: on-course answered with the right topic ${answeredRight}/${ON_COURSE_QUESTIONS.length};`,
+        `off-course refused ${refused}/${OFF_COURSE_QUESTIONS.length};`,
+        `reworded on-course answered with the right topic ${rewordedRight}/${REWORDED_QUESTIONS.length},`,
+        `refused ${rewordedRefused}, another topic ${REWORDED_QUESTIONS.length - rewordedRight - rewordedRefused}`,
+      ].join(' '),
     );
     expect(ON_COURSE_QUESTIONS.length).toBeGreaterThanOrEqual(20);
     expect(OFF_COURSE_QUESTIONS.length).toBeGreaterThanOrEqual(20);

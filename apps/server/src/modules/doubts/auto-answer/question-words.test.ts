@@ -11,6 +11,8 @@ describe('meaningfulWords', () => {
     ['What is 17 times 23?', []],
     ['Can you please tell me how it works?', []],
     ['What’s Akbar’s policy?', ['akbar', 'policy']],
+    ['What are the units of current?', ['current']],
+    ['What is the derivative of x squared?', ['derivative', 'squared']],
   ])('%s → %j', (question, words) => {
     expect(meaningfulWords(question)).toEqual(words);
   });

@@ -26,6 +26,9 @@ const QUESTION_STOP_WORDS: ReadonlySet<string> = new Set(
   need needs needed want wants wanted think thinks thought call calls called named start starts
   started begin begins began happen relate relates related relation relationship connected connection
   affect affects affected
+  unit units value values amount amounts property properties feature features characteristic
+  characteristics advantage advantages disadvantage disadvantages benefit benefits effect effects
+  part parts step steps method methods result results approximately roughly approx exact
   thing things something anything everything nothing someone anyone everyone somebody anybody way
   ways kind kinds type types sort example examples eg ie etc formula formulas formulae fact facts
   detail details info information idea ideas concept concepts process basic basics simple simply
@@ -64,8 +67,10 @@ const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
 
 // A word of the question: letters and digits (an apostrophe splits "what's" into "what" and "s").
 const WORD = /[\p{L}\p{N}]+/gu;
-// Bare numbers of one or two digits are values, not subjects; a year such as 1789 is a subject.
+// Bare numbers of one or two digits are values, not subjects (a year such as 1789 is a subject);
+// a single Latin letter is a variable or an initial ("x", "a").
 const SHORT_NUMBER = /^\p{N}{1,2}$/u;
+const SINGLE_LETTER = /^[a-z]$/;
 
 /**
  * The words of a question that must be found in a passage for it to answer the question: every
@@ -78,7 +83,8 @@ export function meaningfulWords(question: string): string[] {
   for (const quantity of quantitiesIn(question)) text = text.replace(quantity.match, ' ');
   const words = new Set<string>();
   for (const [word] of text.toLowerCase().matchAll(WORD)) {
-    if (QUESTION_STOP_WORDS.has(word) || ENGLISH_STOP_WORDS.has(word) || SHORT_NUMBER.test(word)) continue;
+    if (QUESTION_STOP_WORDS.has(word) || ENGLISH_STOP_WORDS.has(word)) continue;
+    if (SHORT_NUMBER.test(word) || SINGLE_LETTER.test(word)) continue;
     words.add(word);
   }
   return [...words];
