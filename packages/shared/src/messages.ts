@@ -211,7 +211,10 @@ export const MESSAGES = {
   doubtAuthorYou: 'You',
   doubtAuthorAnonymous: 'Anonymous',
   autoAnswerNotFound:
-    'No answer was found in this subject’s topics, your notes or answered doubts. Please ask it as a doubt and your teacher will reply.',
+    'Your course material does not cover this question: no topic, note or answered doubt of this subject answers it.',
+  autoAnswerTeacherWillAnswer: 'Your doubt has been posted, and a teacher will answer it.',
+  autoAnswerTeacherAlsoAnswers: 'Your doubt has been posted too: a teacher will also answer it.',
+  autoAnswerCalculation: 'Worked out with {formula} from {topic}: {working}.',
   autoAnswerFromTopic: '{topic}: {text}',
   autoAnswerFromNote: 'From your notes on {topic}: {text}',
   autoAnswerFromDoubt: 'A teacher answered a similar doubt on {topic}: {text}',

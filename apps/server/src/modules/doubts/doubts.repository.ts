@@ -38,6 +38,7 @@ export interface DoubtRow extends Record<string, unknown> {
   student_name: string;
   created_at: Date;
   updated_at: Date;
+  /** Teachers' and moderators' replies only: a student's follow-up is not a reply ('(n) replied'). */
   response_count: number;
   answered: boolean;
   responses: ResponseJson[];
@@ -73,9 +74,9 @@ function readableBy(reader: Reader): SQL {
 /**
  * Doubts of the institution with everything a card shows, in ONE statement however many doubts
  * and replies there are: each doubt's live replies are folded into a JSON array, oldest first, by
- * `json_agg(... order by created_at)` in a lateral subquery, which also counts them and tells
- * whether a teacher replied. Doubts whose batch subject, batch, subject, topic or chapter was
- * deleted are gone. Newest first.
+ * `json_agg(... order by created_at)` in a lateral subquery, which also counts the teachers'
+ * replies among them and tells whether there is one. Doubts whose batch subject, batch, subject,
+ * topic or chapter was deleted are gone. Newest first.
  */
 function selectDoubts(institutionId: string, readable: SQL, where: SQL): SQL {
   return sql`
@@ -91,7 +92,7 @@ function selectDoubts(institutionId: string, readable: SQL, where: SQL): SQL {
     join chapters c on c.id = t.chapter_id and c.deleted_at is null
     join students st on st.id = d.student_id
     cross join lateral (
-      select count(*)::int as response_count,
+      select count(*) filter (where dr.author_role in (${teacherRoles}))::int as response_count,
         coalesce(bool_or(dr.author_role in (${teacherRoles})), false) as answered,
         coalesce(json_agg(json_build_object(
           '_id', dr.id, 'response_text', dr.response_text, 'doubt_id', dr.doubt_id,
