@@ -60,7 +60,8 @@ export function SubjectCard({ subject, to, onEdit, onDelete, busy }: SubjectCard
               to={to}
               fw={700}
               c="var(--mantine-color-text)"
-              lineClamp={2}
+              // Long titles wrap in full: a phone has no hover to read a cut one.
+              style={{ overflowWrap: 'anywhere' }}
               onClick={(event) => event.stopPropagation()}
             >
               {subject.subject_title}
