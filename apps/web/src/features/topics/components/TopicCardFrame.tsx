@@ -1,5 +1,4 @@
-import '@mantine/core/styles/AspectRatio.css';
-import { AspectRatio, Badge, Card, Image } from '@mantine/core';
+import { Badge, Card, Image } from '@mantine/core';
 import type { Topic } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import type { ReactNode } from 'react';
@@ -28,9 +27,13 @@ export function TopicCardFrame({ topic, viewed, children }: TopicCardFrameProps)
       data-viewed={viewed}
     >
       <Card.Section bg="var(--mantine-color-default-hover)">
-        <AspectRatio ratio={16 / 10}>
-          <Image src={topic.topic_logo_url || defaultLogo} fallbackSrc={defaultLogo} alt="" fit="contain" />
-        </AspectRatio>
+        <Image
+          src={topic.topic_logo_url || defaultLogo}
+          fallbackSrc={defaultLogo}
+          alt=""
+          fit="contain"
+          style={{ aspectRatio: '16 / 10', width: '100%' }}
+        />
       </Card.Section>
       <Badge mt="sm" variant="light" color="gray" size="sm" w="fit-content">
         {CONTENT_TYPE_LABELS[topic.type]}
