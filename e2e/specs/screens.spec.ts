@@ -205,7 +205,9 @@ describe('topic cards', () => {
     assert.equal(await picture.getAttribute('src'), ids.picture);
     await page.waitForFunction(
       (src) =>
-        Array.from(document.images).some((img) => img.getAttribute('src') === src && img.naturalWidth === 300),
+        Array.from(document.images).some(
+          (img) => img.getAttribute('src') === src && img.naturalWidth === 300,
+        ),
       ids.picture,
     );
     const text = await topic.innerText();
