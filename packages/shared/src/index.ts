@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './messages.js';
+export * from './route-roles.js';
 export * from './schemas/assignments.js';
 export * from './schemas/auth.js';
 export * from './schemas/batches.js';

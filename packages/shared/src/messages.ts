@@ -153,6 +153,13 @@ export const MESSAGES = {
   resetLinkInvalid: 'This password reset has expired. Please start again.',
   noDemoVideo: 'There is no demo video yet.',
   pageNotFound: 'Page not found',
+  // portal: a page of another role, or another class's subject, chapter or topic opened by its link
+  pageNotForRole: 'This page is not available for your role.',
+  contentNotAvailable:
+    'This subject or topic is not available to you. You can open only the subjects of your class.',
+  // portal: a subject's logo image link (management §3 "subject_logo_url")
+  logoLinkInvalid:
+    'Please give a link starting with http:// or https://, or a picture uploaded to the portal.',
   batchHasStudents: 'This batch still has students. Move or archive them first.',
   invalidId: 'Invalid id.',
   fileTooLarge: 'The file is larger than 40960 KB. Please choose a smaller file.',
@@ -259,6 +266,7 @@ export const LABELS = {
   // Not found
   pageNotFoundHint: 'The page you are looking for does not exist or is not available yet.',
   backToDashboard: 'Back to Home',
+  notAvailableTitle: 'Not available',
   // Role homes (headings from the spec)
   activeInstitutions: 'Active Institutions',
   addInstitution: '+ Add Institution',
@@ -399,7 +407,8 @@ export const LABELS = {
   noNotesForTopic: 'There are no notes for this topic.',
   uploadProgress: 'Upload progress',
   uploadDone: 'Uploaded {name}',
-  formCancel: 'Cancel',
+  // Every cancel button reads as the spec's confirmation popups do (management §2 "Batches screen").
+  formCancel: 'CANCEL',
   topicCard: 'Topic {title}',
   backToTopics: 'Back to topics',
   editorToolbar: 'Formatting',
@@ -429,7 +438,7 @@ export const LABELS = {
   selectAll: 'Select all',
   pdfButton: 'PDF',
   resetButton: 'Reset',
-  addStudentButton: '+ Add Student',
+  addStudentButton: 'Add Student',
   addStudentTitle: 'Add Student',
   editStudentTitle: 'Edit Student',
   fieldName: 'Name',

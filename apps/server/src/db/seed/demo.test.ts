@@ -80,7 +80,7 @@ describe('seedDemo', () => {
       );
       expect(blocks).toContain('paragraph');
       expect(blocks).toContain('bulletList');
-      expect(topic.descriptionText.split(' ').length).toBeGreaterThan(20);
+      expect(topic.descriptionText.split(/\s+/).length).toBeGreaterThan(20);
     }
   });
 

@@ -35,6 +35,7 @@ export function presentSessionUser(account: AccountRow): SessionUser {
   return {
     user_id: account.userId,
     username: account.username,
+    name: account.name,
     entity_id: account.entityId,
     entity_type: account.permission,
     permission: account.permission,

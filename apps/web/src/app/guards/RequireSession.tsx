@@ -16,6 +16,7 @@ const ForcedPasswordChangePage = lazy(() =>
 const ACCOUNT_FIELDS = [
   'user_id',
   'username',
+  'name',
   'entity_id',
   'entity_type',
   'permission',

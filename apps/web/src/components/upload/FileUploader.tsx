@@ -5,6 +5,7 @@ import { LABELS } from '@portal/shared/messages';
 import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
+import { useFormError } from '../../lib/use-form-error';
 import { type StoredFile, uploadFile } from './upload-file';
 
 export interface FileUploaderProps {
@@ -39,7 +40,7 @@ export function FileUploader({
   purpose,
 }: FileUploaderProps) {
   const [current, setCurrent] = useState<{ name: string; percent: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const resetRef = useRef<() => void>(null);
   const abortRef = useRef<AbortController | null>(null);
 

@@ -66,7 +66,7 @@ function StudentHomeOn({ today }: { today: string }) {
   const [params] = useSearchParams();
   const patchParams = usePatchSearchParams();
   const requestedDate = params.get('date');
-  const date = requestedDate ? pageDate(requestedDate) : today;
+  const date = pageDate(requestedDate, today);
   const requested = params.get('tab');
   const tab: TabValue = TABS.some((candidate) => candidate.value === requested)
     ? (requested as TabValue)

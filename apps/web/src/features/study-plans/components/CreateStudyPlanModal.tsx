@@ -4,6 +4,7 @@ import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useBatchSubjectOptions, useChapterOptions, useCreateStudyPlan, useTopicOptions } from '../api';
 import {
   CALENDAR_PICKER_RANGE,
@@ -28,7 +29,7 @@ function CreateStudyPlanForm({ batchId, initialDate, onCreated, onClose }: Props
     chapter_id: null,
     topic_ids: [],
   });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const batchSubjects = useBatchSubjectOptions(batchId);
   const subjectId =
     batchSubjects.data?.find((item) => item._id === values.batch_subject_id)?.subject_id ?? null;
