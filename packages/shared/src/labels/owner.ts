@@ -5,6 +5,7 @@ export const OWNER_LABELS = {
   restoreNamed: 'Restore {title}',
   restoreInstitutionTitle: 'Restore Institution',
   noArchivedInstitutions: 'No archived institutions.',
+  more: 'More',
   moreActionsNamed: 'More for {title}',
   moderators: 'Moderators',
   moderatorsOf: 'Moderators of {title}',
