@@ -18,6 +18,7 @@ import { DEMO_TIME_ZONE, launchBrowser } from './support/browser.js';
 import { DEMO_PASSWORD } from './support/portal.js';
 import { startPortal } from './support/server.js';
 import { startSmtpCapture } from './support/smtp.js';
+import { chooseOption } from './support/ui.js';
 
 const OUTPUT = path.resolve(import.meta.dirname, '../apps/server/src/db/seed/media/demo-videos');
 const SIZE = { width: 960, height: 540 };
@@ -42,8 +43,14 @@ async function caption(page: Page, text: string, seconds: number) {
   await overlay.dispose();
 }
 
-const nav = (page: Page, label: string) =>
-  page.getByRole('navigation', { name: LABELS.mainNavigation }).getByRole('link', { name: label }).click();
+/** Opens a page from the left navigation, shown from its top. */
+async function nav(page: Page, label: string) {
+  await page
+    .getByRole('navigation', { name: LABELS.mainNavigation })
+    .getByRole('link', { name: label })
+    .click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
 
 /** Types into the sign-in form as a person would, then waits for the home page. */
 async function signIn(page: Page, username: string) {
@@ -111,15 +118,16 @@ const TOURS: Record<Role, (page: Page) => Promise<void>> = {
     await caption(page, 'The subjects you teach, class by class', 2.5);
     await page.locator('[data-testid="taught-subject-card"]').first().click();
     await settle(page);
+    await page.locator('section[aria-labelledby="teach-chapters"]').scrollIntoViewIfNeeded();
     await caption(page, 'A subject’s chapters: add, edit or open one', 2.5);
-    await page.getByRole('link', { name: LABELS.teachViewChapter }).first().click();
+    await page.locator('section[aria-labelledby="teach-chapters"] a[href*="topics"]').first().click();
     await settle(page);
     await caption(page, 'A chapter’s topics: add, edit or hide them', 2.5);
     await page.getByRole('link', { name: LABELS.viewTopic }).first().click();
     await settle(page);
-    await caption(page, 'A topic with its doubts and notes', 2.5);
+    await caption(page, 'A topic as your students see it', 2.5);
     await scrollBy(page, 500);
-    await caption(page, 'Reply to your students’ doubts right under the topic', 3);
+    await caption(page, 'Its description, notes and your students’ doubts, to reply to', 3);
   },
 
   async moderator(page) {
@@ -132,8 +140,12 @@ const TOURS: Record<Role, (page: Page) => Promise<void>> = {
     await caption(page, 'Subjects of a batch, with students, teachers and chapters', 3);
     await nav(page, 'Study Plan');
     await settle(page);
+    await chooseOption(page, 'Batch', 'Class 10 A', { exact: false });
+    await settle(page);
     await caption(page, 'Study plan: the topics each batch reads on each day', 3);
     await nav(page, 'Student List');
+    await settle(page);
+    await chooseOption(page, 'Batch', 'Class 10 A', { exact: false });
     await settle(page);
     await caption(page, 'Students: add, edit, archive, reset passwords, PDF list', 3);
     await nav(page, 'Faculty List');
