@@ -14,6 +14,7 @@ export const OWNER_LABELS = {
   statusActive: 'Active',
   statusMustChangePassword: 'Must change password',
   resetPasswordAction: 'Reset Password',
+  actions: 'Actions',
   archiveModeratorTitle: 'Archive Moderator',
   unarchiveModeratorTitle: 'Unarchive Moderator',
   resetModeratorTitle: 'Reset Password',

@@ -17,11 +17,12 @@ import { modals } from '@mantine/modals';
 import type { Institution, Moderator, ModeratorCredential } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconArchive, IconArchiveOff, IconKey } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useArchiveModerator, useModerators, useResetModerator, useUnarchiveModerator } from '../api';
+import { NARROW_TABLE_QUERY } from './InstitutionName';
 import classes from './InstitutionsTable.module.css';
 
 const confirmLabels = { confirm: LABELS.confirmProceed, cancel: LABELS.confirmCancel };
@@ -45,6 +46,52 @@ function IssuedPassword({ credential }: { credential: ModeratorCredential }) {
       </Stack>
     </Alert>
   );
+}
+
+/** The Reset Password, Archive and UnArchive buttons of one moderator. */
+function moderatorActions(
+  moderator: Moderator,
+  handlers: {
+    busy: (kind: 'reset' | 'archive' | 'unarchive') => boolean;
+    reset: () => void;
+    archive: () => void;
+    unarchive: () => void;
+  },
+): ReactElement[] {
+  return [
+    <ActionIcon
+      key="reset"
+      variant="subtle"
+      aria-label={formatMessage(LABELS.resetPasswordOf, { title: moderator.username })}
+      disabled={moderator.archived}
+      loading={handlers.busy('reset')}
+      onClick={handlers.reset}
+    >
+      <IconKey size={18} />
+    </ActionIcon>,
+    <ActionIcon
+      key="archive"
+      variant="subtle"
+      color="red"
+      aria-label={formatMessage(LABELS.archiveNamed, { title: moderator.username })}
+      disabled={moderator.archived}
+      loading={handlers.busy('archive')}
+      onClick={handlers.archive}
+    >
+      <IconArchive size={18} />
+    </ActionIcon>,
+    <ActionIcon
+      key="unarchive"
+      variant="subtle"
+      color="teal"
+      aria-label={formatMessage(LABELS.unarchiveNamed, { title: moderator.username })}
+      disabled={!moderator.archived}
+      loading={handlers.busy('unarchive')}
+      onClick={handlers.unarchive}
+    >
+      <IconArchiveOff size={18} />
+    </ActionIcon>,
+  ];
 }
 
 function ModeratorName({ moderator }: { moderator: Moderator }) {
@@ -75,6 +122,8 @@ function ModeratorName({ moderator }: { moderator: Moderator }) {
 }
 
 function ModeratorsList({ institution }: { institution: Institution }) {
+  // On a phone the three buttons share one column, so the table fits without scrolling sideways.
+  const narrow = useMediaQuery(NARROW_TABLE_QUERY, false, { getInitialValueInEffect: false });
   const moderators = useModerators(institution._id);
   const reset = useResetModerator(institution._id);
   const archive = useArchiveModerator(institution._id);
@@ -144,6 +193,13 @@ function ModeratorsList({ institution }: { institution: Institution }) {
 
   const busy = (mutation: { isPending: boolean; variables: string | undefined }, id: string) =>
     mutation.isPending && mutation.variables === id;
+  const actionsOf = (moderator: Moderator) =>
+    moderatorActions(moderator, {
+      busy: (kind) => busy({ reset, archive, unarchive }[kind], moderator._id),
+      reset: () => confirmReset(moderator),
+      archive: () => confirmArchive(moderator),
+      unarchive: () => confirmUnarchive(moderator),
+    });
 
   return (
     <Stack gap="md">
@@ -153,9 +209,15 @@ function ModeratorsList({ institution }: { institution: Institution }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{LABELS.userName}</Table.Th>
-              <Table.Th className={classes.narrow}>{LABELS.resetPasswordAction}</Table.Th>
-              <Table.Th className={classes.narrow}>{LABELS.archive}</Table.Th>
-              <Table.Th className={classes.narrow}>{LABELS.unarchive}</Table.Th>
+              {narrow ? (
+                <Table.Th className={classes.narrow}>{LABELS.actions}</Table.Th>
+              ) : (
+                <>
+                  <Table.Th className={classes.narrow}>{LABELS.resetPasswordAction}</Table.Th>
+                  <Table.Th className={classes.narrow}>{LABELS.archive}</Table.Th>
+                  <Table.Th className={classes.narrow}>{LABELS.unarchive}</Table.Th>
+                </>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -164,41 +226,15 @@ function ModeratorsList({ institution }: { institution: Institution }) {
                 <Table.Td>
                   <ModeratorName moderator={moderator} />
                 </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={formatMessage(LABELS.resetPasswordOf, { title: moderator.username })}
-                    disabled={moderator.archived}
-                    loading={busy(reset, moderator._id)}
-                    onClick={() => confirmReset(moderator)}
-                  >
-                    <IconKey size={18} />
-                  </ActionIcon>
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={formatMessage(LABELS.archiveNamed, { title: moderator.username })}
-                    disabled={moderator.archived}
-                    loading={busy(archive, moderator._id)}
-                    onClick={() => confirmArchive(moderator)}
-                  >
-                    <IconArchive size={18} />
-                  </ActionIcon>
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="teal"
-                    aria-label={formatMessage(LABELS.unarchiveNamed, { title: moderator.username })}
-                    disabled={!moderator.archived}
-                    loading={busy(unarchive, moderator._id)}
-                    onClick={() => confirmUnarchive(moderator)}
-                  >
-                    <IconArchiveOff size={18} />
-                  </ActionIcon>
-                </Table.Td>
+                {narrow ? (
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {actionsOf(moderator)}
+                    </Group>
+                  </Table.Td>
+                ) : (
+                  actionsOf(moderator).map((action) => <Table.Td key={action.key}>{action}</Table.Td>)
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
