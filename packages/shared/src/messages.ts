@@ -1,4 +1,5 @@
 import { DOUBTS_LABELS } from './labels/doubts.js';
+import { OWNER_LABELS } from './labels/owner.js';
 import { STUDENT_LEARNING_LABELS } from './labels/student.js';
 import { TEACHING_LABELS } from './labels/teach.js';
 import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from './sign-in-messages.js';
@@ -59,6 +60,12 @@ export const MESSAGES = {
   institutionCreated: 'Successfully created the Institution',
   institutionEdited: 'Successfully edited the Institution',
   institutionArchived: 'Successfully archived the Institution',
+  // portal: the owner's restore, moderators and demo videos
+  institutionRestored: 'Successfully restored the Institution',
+  moderatorArchivedDone: 'You have successfully archived {name}.',
+  moderatorUnarchivedDone: 'You have successfully unarchived {name}.',
+  demoVideoSaved: 'Successfully saved the demo video',
+  demoVideoDefaultRestored: 'The default demo video is shown again',
   userCreated: 'Successfully created the User',
   subjectAdded: 'You have successfully added a Subject',
   subjectEdited: 'You have successfully edited the Subject',
@@ -152,6 +159,15 @@ export const MESSAGES = {
   passwordChanged: 'Your password has been changed. Please sign in again.',
   resetLinkInvalid: 'This password reset has expired. Please start again.',
   noDemoVideo: 'There is no demo video yet.',
+  imageOnly: 'Please choose an image file (png, jpg, gif or webp).',
+  uploadAgain: 'Please upload the file again.',
+  confirmRestoreInstitution: 'Restore {title}? Its accounts will be able to sign in again.',
+  confirmArchiveModerator: 'Archive {name}? The moderator will no longer be able to sign in.',
+  confirmUnarchiveModerator: 'Unarchive {name}? The moderator will be able to sign in again.',
+  confirmResetModerator:
+    'Reset the password of {name}? A new password will be generated; it must be changed at the next sign-in.',
+  moderatorCredentialShownOnce:
+    'This password is shown only now. Give it to the moderator; it must be changed at the first sign-in.',
   pageNotFound: 'Page not found',
   // portal: a page of another role, or another class's subject, chapter or topic opened by its link
   pageNotForRole: 'This page is not available for your role.',
@@ -232,6 +248,7 @@ export type MessageKey = keyof typeof MESSAGES;
 /** Labels, headings and button texts of the screens (the spec's words where it names them). */
 export const LABELS = {
   ...STUDENT_LEARNING_LABELS,
+  ...OWNER_LABELS,
   ...DOUBTS_LABELS,
   ...TEACHING_LABELS,
   ...SIGN_IN_LABELS,

@@ -155,7 +155,11 @@ interface StoredMedia {
 /** Copies every demo media file into storage, under the institution's own folder. */
 async function storeMedia(storage: Storage, institutionId: string): Promise<Map<DemoMedia, StoredMedia>> {
   const directory = mediaDirectory();
-  const names = (await fs.readdir(directory)).filter((name) => !name.startsWith('.')) as DemoMedia[];
+  // Files only: the default demo videos in demo-videos/ are served from there, not stored per institution.
+  const entries = await fs.readdir(directory, { withFileTypes: true });
+  const names = entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name) as DemoMedia[];
   const stored = await Promise.all(
     names.map(async (filename) => {
       const body = await fs.readFile(path.join(directory, filename));
@@ -229,11 +233,7 @@ export async function seedDemo(
       academicYear,
       timeZone: DEMO_TIME_ZONE,
       navLogo: url(DEMO_LOGO),
-      demoVideos: {
-        student: url('pendulum.mp4'),
-        faculty: url('pendulum.mp4'),
-        moderator: url('pendulum.mp4'),
-      },
+      // No demo videos of its own: every role sees the portal's recording of its screens.
     });
     const batchIds = Object.fromEntries(BATCHES.map((title) => [title, randomUUID()])) as Record<
       DemoBatch,

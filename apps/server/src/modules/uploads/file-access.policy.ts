@@ -28,6 +28,9 @@ export async function isAnswerSheetEvaluator(
   return false;
 }
 
+/** Kinds an owner sets for an institution, so owners still read them once the institution has them. */
+const OWNER_SET_KINDS: readonly FileKind[] = ['logo', 'demo_video'];
+
 const isUploaderOrModerator = (user: AuthUser, file: StoredFileFacts) =>
   file.uploadedBy === user.userId || user.permission === 'moderator';
 
@@ -37,11 +40,12 @@ const isUploaderOrModerator = (user: AuthUser, file: StoredFileFacts) =>
  * institution: they read the portal's own files (their uploads) and institutions' logos.
  */
 export async function canReadFile(deps: AppDeps, user: AuthUser, file: StoredFileFacts): Promise<boolean> {
-  if (user.permission === 'owner') return file.institutionId === null || file.kind === 'logo';
+  if (user.permission === 'owner') return file.institutionId === null || OWNER_SET_KINDS.includes(file.kind);
   if (file.institutionId === null || file.institutionId !== user.institutionId) return false;
   switch (file.kind) {
     case 'content':
     case 'logo':
+    case 'demo_video':
       return true;
     case 'import':
       return isUploaderOrModerator(user, file);

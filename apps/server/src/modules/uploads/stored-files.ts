@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
-import type { StoredFileFacts } from './file-access.policy.js';
+import type { FileKind, StoredFileFacts } from './file-access.policy.js';
 
 /**
  * A page shows many files and a video asks for many ranges, so a file's row is kept for a moment
@@ -43,19 +43,25 @@ export async function findStoredFile(db: Database, key: string): Promise<StoredF
 }
 
 /**
- * An institution's logo is uploaded by an owner, who belongs to no institution; once the
- * institution exists the file becomes its logo, readable by its users. Then `forgetStoredFile`.
+ * An institution's logo and demo videos are uploaded by an owner, who belongs to no institution;
+ * once handed to the institution the file becomes its own, readable by its users (and owners, for
+ * these kinds). Only a file still without an institution is taken. Then `forgetStoredFile`.
  */
-export async function claimLogo(
+export async function claimForInstitution(
   tx: Pick<Database, 'update'>,
   key: string,
   institutionId: string,
+  kind: Extract<FileKind, 'logo' | 'demo_video'>,
 ): Promise<void> {
   await tx
     .update(uploads)
-    .set({ institutionId, kind: 'logo' })
+    .set({ institutionId, kind })
     .where(and(eq(uploads.storageKey, key), isNull(uploads.institutionId)));
 }
+
+/** The owner's uploaded logo becomes the logo of the institution created with it. */
+export const claimLogo = (tx: Pick<Database, 'update'>, key: string, institutionId: string) =>
+  claimForInstitution(tx, key, institutionId, 'logo');
 
 /** Drops the kept row of a file whose row changed. */
 export function forgetStoredFile(db: Database, key: string): void {
