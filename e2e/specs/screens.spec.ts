@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LABELS, MESSAGES } from '@portal/shared';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
 import { DESKTOP, PHONE, snap } from '../support/browser.js';
 import {
@@ -111,11 +111,29 @@ async function msUntilGone(locator: Locator, since: number): Promise<number> {
   return Date.now() - since;
 }
 
+type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
+let moderatorState: SignedInState | undefined;
+
+/**
+ * A page signed in as the moderator. The form is used once; later pages reuse that sign-in (its
+ * stored session and file cookie), since the portal allows only ten sign-ins a minute per address
+ * and username.
+ */
 async function moderatorPage(viewport = DESKTOP) {
   await ready();
   const context = await portal.newContext(viewport);
   const page = await context.newPage();
-  await signIn(page, 'moderator');
+  if (moderatorState) {
+    await context.addCookies(moderatorState.cookies);
+    const entries = moderatorState.origins.flatMap((origin) => origin.localStorage);
+    await context.addInitScript((items) => {
+      for (const { name, value } of items) localStorage.setItem(name, value);
+    }, entries);
+    await page.goto('/dashboard');
+  } else {
+    await signIn(page, 'moderator');
+    moderatorState = await context.storageState();
+  }
   return { page, done: () => context.close() };
 }
 
