@@ -112,6 +112,8 @@ export const NAVIGATION: Record<Role, readonly NavItem[]> = {
     { label: 'Home', path: '/dashboard', icon: 'home' },
     { label: 'Subjects', path: '/me/faculty/subjects', icon: 'subjects' },
     { label: 'Evaluations', path: '/faculty/assessments', icon: 'evaluations' },
+    // Not in the spec's faculty list, but its roles let teachers create assessments (learning §6).
+    { label: 'Assessments', path: '/create/assessment', icon: 'assessments' },
     { label: 'Online Sessions', path: '/me/faculty/sessions', icon: 'sessions' },
   ],
   moderator: [

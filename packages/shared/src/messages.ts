@@ -1,3 +1,4 @@
+import { ASSESSMENT_LABELS, ASSESSMENT_MESSAGES } from './labels/assessments.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
 import { OWNER_LABELS } from './labels/owner.js';
 import { STUDENT_LEARNING_LABELS } from './labels/student.js';
@@ -241,6 +242,7 @@ export const MESSAGES = {
   autoAnswerFromTopic: '{topic}: {text}',
   autoAnswerFromNote: 'From your notes on {topic}: {text}',
   autoAnswerFromDoubt: 'A teacher answered a similar doubt on {topic}: {text}',
+  ...ASSESSMENT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -251,6 +253,7 @@ export const LABELS = {
   ...OWNER_LABELS,
   ...DOUBTS_LABELS,
   ...TEACHING_LABELS,
+  ...ASSESSMENT_LABELS,
   ...SIGN_IN_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',

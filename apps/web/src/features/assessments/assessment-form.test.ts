@@ -1,0 +1,128 @@
+import { MESSAGES } from '@portal/shared/messages';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import {
+  type AssessmentFormValues,
+  assessmentFormResult,
+  assessmentFormValues,
+  type EditedAssessment,
+  emptyAssessmentValues,
+  NO_FILES,
+} from './assessment-form';
+import { formatCardTime, nextQuarterHour, splitByDue, toPickerValue } from './assessment-time';
+
+const SUBJECT = '0b5c2a56-4b8e-4c1a-9d7e-1f2a3b4c5d6e';
+const now = new Date(2026, 4, 11, 10, 7, 30);
+
+const filled = (): AssessmentFormValues => ({
+  ...emptyAssessmentValues('batch'),
+  title: '  Light and lenses ',
+  description: 'Unit test',
+  batch_subject_id: SUBJECT,
+  start: '2026-05-11 10:15:00',
+  due: '2026-05-11 11:00:00',
+});
+
+describe('assessmentFormResult (learning §5)', () => {
+  it('answers the body to create, with the times as instants and noFiles without a paper', () => {
+    expect(assessmentFormResult(filled(), now)).toEqual({
+      create: {
+        title: 'Light and lenses',
+        description: 'Unit test',
+        batch_subject_id: SUBJECT,
+        start_date: dayjs('2026-05-11 10:15:00').toISOString(),
+        due_date: dayjs('2026-05-11 11:00:00').toISOString(),
+        url: NO_FILES,
+      },
+    });
+    const withPaper = assessmentFormResult({ ...filled(), url: '/files/i/paper.pdf' }, now);
+    expect(withPaper).toMatchObject({ create: { url: '/files/i/paper.pdf' } });
+  });
+
+  it.each([
+    ['title', { title: ' ' }],
+    ['description', { description: '' }],
+    ['batch subject', { batch_subject_id: null }],
+    ['start', { start: null }],
+    ['due date', { due: null }],
+  ])('asks to fill the form without a %s', (_field, change) => {
+    expect(assessmentFormResult({ ...filled(), ...change }, now)).toEqual({ error: MESSAGES.fillTheForm });
+  });
+
+  it('refuses a start before now, and a due date before the start', () => {
+    expect(assessmentFormResult({ ...filled(), start: '2026-05-11 10:00:00' }, now)).toEqual({
+      error: MESSAGES.assessmentStartBeforeNow,
+    });
+    expect(assessmentFormResult({ ...filled(), due: '2026-05-11 10:00:00' }, now)).toEqual({
+      error: MESSAGES.assessmentDueBeforeStart,
+    });
+    expect(assessmentFormResult({ ...filled(), due: '2026-05-11 10:15:00' }, now)).toHaveProperty('create');
+  });
+
+  it('keeps times on quarter hours', () => {
+    expect(assessmentFormResult({ ...filled(), start: '2026-05-11 10:20:00' }, now)).toEqual({
+      error: MESSAGES.assessmentQuarterHours,
+    });
+    expect(assessmentFormResult({ ...filled(), due: '2026-05-11 11:00:30' }, now)).toEqual({
+      error: MESSAGES.assessmentQuarterHours,
+    });
+  });
+
+  describe('editing', () => {
+    const original: EditedAssessment = {
+      title: 'Light',
+      description: 'Unit test',
+      batch_subject_id: SUBJECT,
+      start_date: '2026-05-11T03:05:00.000Z',
+      due_date: '2026-05-20T03:00:00.000Z',
+      url: NO_FILES,
+    };
+
+    it('keeps a start that has passed when it is not changed, and never sends the batch subject', () => {
+      const values = { ...assessmentFormValues(original), title: 'Light again' };
+      const later = dayjs(original.start_date).add(1, 'day').toDate();
+      expect(assessmentFormResult(values, later, original)).toEqual({
+        edit: {
+          title: 'Light again',
+          description: 'Unit test',
+          start_date: original.start_date,
+          due_date: original.due_date,
+          url: NO_FILES,
+        },
+      });
+    });
+
+    it('checks a start that was changed', () => {
+      const later = dayjs(original.start_date).add(1, 'day').toDate();
+      const earlier = dayjs(original.start_date).subtract(5, 'minute').toISOString();
+      const moved = { ...assessmentFormValues(original), start: toPickerValue(earlier) };
+      expect(assessmentFormResult(moved, later, original)).toEqual({ error: MESSAGES.assessmentStartBeforeNow });
+    });
+
+    it('shows an assessment without a paper with no paper', () => {
+      expect(assessmentFormValues(original).url).toBeNull();
+      expect(assessmentFormValues({ ...original, url: '/files/p.pdf' }).url).toBe('/files/p.pdf');
+    });
+  });
+});
+
+describe('assessment times', () => {
+  it('shows card times as DD-MM-YYYY | hh:mm A on the device’s clock', () => {
+    expect(formatCardTime(dayjs('2026-05-11 15:45:00').toISOString())).toBe('11-05-2026 | 03:45 PM');
+  });
+
+  it('offers the next quarter hour as the earliest start', () => {
+    expect(nextQuarterHour(new Date(2026, 4, 11, 10, 7, 30))).toBe('2026-05-11 10:15:00');
+    expect(nextQuarterHour(new Date(2026, 4, 11, 10, 15, 0))).toBe('2026-05-11 10:15:00');
+    expect(nextQuarterHour(new Date(2026, 4, 11, 10, 15, 1))).toBe('2026-05-11 10:30:00');
+    expect(nextQuarterHour(new Date(2026, 4, 11, 23, 50, 0))).toBe('2026-05-12 00:00:00');
+  });
+
+  it('splits Upcoming (now on or before due) from Previous (after due)', () => {
+    const at = (due: string) => ({ due_date: dayjs(due).toISOString(), name: due });
+    const list = [at('2026-05-11 10:00:00'), at('2026-05-11 10:07:30'), at('2026-05-12 09:00:00')];
+    const { upcoming, previous } = splitByDue(list, now);
+    expect(upcoming.map((a) => a.name)).toEqual(['2026-05-11 10:07:30', '2026-05-12 09:00:00']);
+    expect(previous.map((a) => a.name)).toEqual(['2026-05-11 10:00:00']);
+  });
+});

@@ -1,0 +1,103 @@
+import { MESSAGES } from '@portal/shared/messages';
+import dayjs from 'dayjs';
+import { onQuarterHour, toInstant, toPickerValue } from './assessment-time';
+
+/** `url` of an assessment without a question paper (learning §5). */
+export const NO_FILES = 'noFiles';
+
+export interface AssessmentFormValues {
+  title: string;
+  description: string;
+  /** Narrows the subjects offered; not sent. */
+  batch_id: string | null;
+  batch_subject_id: string | null;
+  /** Picker values (`YYYY-MM-DD HH:mm:ss`, the device's clock). */
+  start: string | null;
+  due: string | null;
+  /** The question paper's stored link, or null for none. */
+  url: string | null;
+}
+
+/** What the form edits of an existing assessment. */
+export interface EditedAssessment {
+  title: string;
+  description: string;
+  batch_subject_id: string;
+  start_date: string;
+  due_date: string;
+  url: string;
+}
+
+export const emptyAssessmentValues = (batchId: string | null): AssessmentFormValues => ({
+  title: '',
+  description: '',
+  batch_id: batchId,
+  batch_subject_id: null,
+  start: null,
+  due: null,
+  url: null,
+});
+
+export const assessmentFormValues = (
+  assessment: EditedAssessment & { batch_id?: string | null },
+): AssessmentFormValues => ({
+  title: assessment.title,
+  description: assessment.description,
+  batch_id: assessment.batch_id ?? null,
+  batch_subject_id: assessment.batch_subject_id,
+  start: toPickerValue(assessment.start_date),
+  due: toPickerValue(assessment.due_date),
+  url: assessment.url && assessment.url !== NO_FILES ? assessment.url : null,
+});
+
+export interface AssessmentTimes {
+  title: string;
+  description: string;
+  start_date: string;
+  due_date: string;
+  url: string;
+}
+
+export type AssessmentFormResult =
+  | { error: string }
+  | { create: AssessmentTimes & { batch_subject_id: string } }
+  | { edit: AssessmentTimes };
+
+/**
+ * Checks the popup as learning §5 says, and answers the body to send or the message to show:
+ * everything but the paper is required ('Please fill the form'), times fall on quarter hours, the
+ * start is not before now and the due date not before the start. Editing keeps a start that has
+ * already passed when it is left unchanged, and never sends the batch subject.
+ */
+export function assessmentFormResult(
+  values: AssessmentFormValues,
+  now: Date,
+  original?: EditedAssessment,
+): AssessmentFormResult {
+  const title = values.title.trim();
+  const description = values.description.trim();
+  const batchSubjectId = original ? original.batch_subject_id : values.batch_subject_id;
+  if (!title || !description || !batchSubjectId || !values.start || !values.due) {
+    return { error: MESSAGES.fillTheForm };
+  }
+  const unchanged = (value: string, instant: string | undefined) =>
+    instant !== undefined && dayjs(value).isSame(dayjs(instant));
+  const startKept = unchanged(values.start, original?.start_date);
+  const dueKept = unchanged(values.due, original?.due_date);
+  if ((!startKept && !onQuarterHour(values.start)) || (!dueKept && !onQuarterHour(values.due))) {
+    return { error: MESSAGES.assessmentQuarterHours };
+  }
+  if (!startKept && dayjs(values.start).isBefore(dayjs(now).second(0).millisecond(0))) {
+    return { error: MESSAGES.assessmentStartBeforeNow };
+  }
+  if (dayjs(values.due).isBefore(dayjs(values.start))) return { error: MESSAGES.assessmentDueBeforeStart };
+
+  const times: AssessmentTimes = {
+    title,
+    description,
+    start_date: startKept && original ? original.start_date : toInstant(values.start),
+    due_date: dueKept && original ? original.due_date : toInstant(values.due),
+    url: values.url ?? NO_FILES,
+  };
+  return original ? { edit: times } : { create: { ...times, batch_subject_id: batchSubjectId } };
+}
