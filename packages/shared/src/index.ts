@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './route-roles.js';
+export * from './schemas/assessments.js';
 export * from './schemas/assignments.js';
 export * from './schemas/auth.js';
 export * from './schemas/batches.js';
@@ -13,6 +14,7 @@ export * from './schemas/notes.js';
 export * from './schemas/people.js';
 export * from './schemas/profile.js';
 export * from './schemas/rich-text.js';
+export * from './schemas/self-assessments.js';
 export * from './schemas/study-plans.js';
 export * from './schemas/subjects.js';
 export * from './schemas/topics.js';

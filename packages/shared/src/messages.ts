@@ -104,6 +104,29 @@ export const MESSAGES = {
   waitingForTeacher: 'Waiting for the Teacher to join ...',
   customSessionNote:
     'The live session will be available only to those students that are selected by the faculty.',
+  // portal: assessments and self assessments where the spec is silent
+  assessmentDateTimeInvalid: 'Please pick a date and time.',
+  assessmentDateTimeRange: 'Please pick a date between 01/01/2000 and 31/12/2099.',
+  assessmentStartInPast: 'The start date cannot be before now.',
+  assessmentDueBeforeStart: 'The due date must be after the start date.',
+  assessmentDueInPast: 'The due date cannot be before now.',
+  questionPaperNotOwnFile: 'Please upload the question paper through the portal.',
+  questionFileNotOwnFile: 'Please give the location of a question file uploaded to the portal.',
+  questionFileRejected: 'The file has {count} problem(s); nothing was imported.',
+  questionFileNoQuestions: 'The file holds no questions to import.',
+  assessmentLocked: 'This assessment is {status} and can no longer be changed.',
+  assessmentPastDue: 'The due date of this assessment has passed; its questions can no longer be changed.',
+  assessmentQuestionsFrozen:
+    'Students have already started this assessment; its questions can no longer be replaced.',
+  assessmentNotClosed: 'Marks can be evaluated only once the assessment is closed (after its due date).',
+  onlyAuthorCancels: 'Only the author of the assessment or a moderator can cancel it.',
+  assessmentCanceled: 'You have successfully canceled the Assessment',
+  confirmCancelAssessment: 'Cancel {title}? Students will no longer be able to take it.',
+  selfAssessmentRemoved: 'The self assessment has been removed from the topic.',
+  selfAssessmentChanged:
+    'The questions of this self assessment have changed. Please reload the page and answer them again.',
+  selfAssessmentOneAnswer: 'Please choose one answer for question {number}.',
+  selfAssessmentUnknownAnswer: 'Please choose the answers among the options of question {number}.',
 
   // Empty states
   noNewTopics: 'No new topics for today.',

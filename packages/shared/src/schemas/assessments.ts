@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { ASSESSMENT_STATUSES, QUESTION_TYPES } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { idSchema, requiredText } from './common.js';
+
+export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
+export type AssessmentQuestionType = (typeof QUESTION_TYPES)[number];
+
+/** The `url` of an assessment without a question paper (learning §5: "url defaults to noFiles"). */
+export const NO_FILES = 'noFiles';
+/** The date-time pickers of the assessment form move in steps of this many minutes (learning §9). */
+export const ASSESSMENT_TIME_STEP_MINUTES = 15;
+export const ASSESSMENT_TITLE_MAX = 200;
+export const ASSESSMENT_DESCRIPTION_MAX = 5000;
+/** Instants an assessment may start or be due: the years a school plans (as `CALENDAR_DATE_RANGE`). */
+export const ASSESSMENT_TIME_RANGE = { min: '2000-01-01T00:00:00Z', max: '2100-01-01T00:00:00Z' } as const;
+
+/**
+ * The earliest start a new start date may have at `now`: the beginning of the current 15-minute
+ * slot, so a start picked as 10:00 at 10:07 is still accepted (learning §5 "Start cannot be before
+ * now", with the picker's 15-minute steps). Used by the form and the server alike.
+ */
+export function earliestAssessmentStart(now: Date): Date {
+  const step = ASSESSMENT_TIME_STEP_MINUTES * 60_000;
+  return new Date(Math.floor(now.getTime() / step) * step);
+}
+
+/**
+ * An instant as ISO 8601 with its offset (`2026-11-20T10:00:00+05:30` or `…Z`); the spec's
+ * UTC/local sending rules are the client's business. Within 2000-2099.
+ */
+export const assessmentDateTimeSchema = z
+  .string({ error: MESSAGES.fillTheForm })
+  .trim()
+  .min(1, MESSAGES.fillTheForm)
+  .pipe(z.iso.datetime({ offset: true, error: MESSAGES.assessmentDateTimeInvalid }))
+  .refine((value) => {
+    const at = Date.parse(value);
+    return at >= Date.parse(ASSESSMENT_TIME_RANGE.min) && at < Date.parse(ASSESSMENT_TIME_RANGE.max);
+  }, MESSAGES.assessmentDateTimeRange);
+
+/** The question paper: a file uploaded to the portal (`/files/…`), or `noFiles` (also for empty). */
+export const questionPaperUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'At most 2000 characters.')
+  .transform((value) => (value === '' ? NO_FILES : value));
+
+/** Due must come after start (learning §5: "cannot precede start"; equal leaves no time at all). */
+const dueAfterStart = (value: { start_date?: string; due_date?: string }) => {
+  const start = Date.parse(value.start_date ?? '');
+  const due = Date.parse(value.due_date ?? '');
+  // A missing or unreadable date has its own message.
+  return Number.isNaN(start) || Number.isNaN(due) || due > start;
+};
+const dueAfterStartIssue = { message: MESSAGES.assessmentDueBeforeStart, path: ['due_date'] };
+
+/** POST /api/assessments (learning §7): every field but `url` is required ("Please fill the form"). */
+export const createAssessmentBodySchema = z
+  .object({
+    title: requiredText(MESSAGES.fillTheForm, ASSESSMENT_TITLE_MAX),
+    description: requiredText(MESSAGES.fillTheForm, ASSESSMENT_DESCRIPTION_MAX),
+    batch_subject_id: z.uuid({ error: MESSAGES.fillTheForm }),
+    start_date: assessmentDateTimeSchema,
+    due_date: assessmentDateTimeSchema,
+    url: questionPaperUrlSchema.default(NO_FILES),
+  })
+  .refine(dueAfterStart, dueAfterStartIssue);
+export type CreateAssessmentBody = z.input<typeof createAssessmentBodySchema>;
+
+/** PATCH /api/assessments/{id}: the batch subject never changes (learning §5); send what changes. */
+export const updateAssessmentBodySchema = z
+  .object({
+    title: requiredText(MESSAGES.fillTheForm, ASSESSMENT_TITLE_MAX),
+    description: requiredText(MESSAGES.fillTheForm, ASSESSMENT_DESCRIPTION_MAX),
+    start_date: assessmentDateTimeSchema,
+    due_date: assessmentDateTimeSchema,
+    url: questionPaperUrlSchema,
+  })
+  .partial()
+  .refine(dueAfterStart, dueAfterStartIssue);
+export type UpdateAssessmentBody = z.input<typeof updateAssessmentBodySchema>;
+
+/** The statuses a caller may set; CLOSED is derived from the due date, DRAFTED and LIVE from the questions. */
+export const SETTABLE_ASSESSMENT_STATUSES = ['CANCELED', 'EVOLUTED'] as const;
+
+/**
+ * PATCH /api/assessments/{id}/status: CANCELED by its author or a moderator; EVOLUTED ("Marks
+ * Evaluated", only once CLOSED) with `force: true` as the spec sends it (decision 19).
+ */
+export const assessmentStatusBodySchema = z.object({
+  status: z.enum(SETTABLE_ASSESSMENT_STATUSES, { error: MESSAGES.fillTheForm }),
+  force: z.boolean().optional(),
+});
+export type AssessmentStatusBody = z.infer<typeof assessmentStatusBodySchema>;
+
+/** Upcoming while now <= due_date, Previous after (learning §4). */
+export const ASSESSMENT_TIME_TABS = ['upcoming', 'previous'] as const;
+export type AssessmentTimeTab = (typeof ASSESSMENT_TIME_TABS)[number];
+
+export const ASSESSMENT_PAGE_SIZE = 50;
+export const ASSESSMENT_PAGE_SIZE_MAX = 200;
+
+/**
+ * One page of a list (keyset): `?limit=` (1…200) and `?cursor=` (the `next_cursor` of the page
+ * before, opaque).
+ */
+export const assessmentPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(ASSESSMENT_PAGE_SIZE_MAX, `limit must be at most ${ASSESSMENT_PAGE_SIZE_MAX}.`)
+    .optional(),
+  cursor: z.string().min(1).max(1000).optional(),
+});
+
+/** `page` beside a list: `next_cursor` null on the last page; `total` on the first page only. */
+export const assessmentPageInfoSchema = z.object({
+  limit: z.number().int(),
+  next_cursor: z.string().nullable(),
+  total: z.number().int().nullable(),
+});
+
+/**
+ * GET /api/assessments (moderators: the institution's; faculty: the batch subjects they teach) and
+ * GET /api/users/me/assessments (a student's examinations): one tab at a time, optionally of one
+ * batch or batch subject. Upcoming soonest due first, Previous latest due first.
+ */
+export const assessmentListQuerySchema = assessmentPageQuerySchema.extend({
+  when: z.enum(ASSESSMENT_TIME_TABS).default('upcoming'),
+  batch_id: idSchema.optional(),
+  batch_subject_id: idSchema.optional(),
+});
+export type AssessmentListQuery = z.input<typeof assessmentListQuerySchema>;
+
+/** An assessment as every list and page shows it (learning §3 "Assessment"). */
+export const assessmentSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  batch_subject_id: z.uuid(),
+  batch_id: z.uuid(),
+  batch_title: z.string(),
+  subject_id: z.uuid(),
+  subject_code: z.string(),
+  subject_title: z.string(),
+  /** ISO 8601 instants (UTC). */
+  start_date: z.string(),
+  due_date: z.string(),
+  /** The question paper's link, or `noFiles`. */
+  url: z.string(),
+  /** DRAFTED, LIVE, CLOSED (LIVE past its due date, derived when read), EVOLUTED or CANCELED. */
+  status: z.enum(ASSESSMENT_STATUSES),
+  questions_count: z.number().int(),
+  /** Sum of the questions' weightage. */
+  total_marks: z.number(),
+  /** Whether a question is answered by uploading sheets ("Time to upload the sheets"). */
+  has_upload_questions: z.boolean(),
+  /** The author's account id and name (a faculty member's or moderator's). */
+  author_id: z.uuid().nullable(),
+  author_name: z.string(),
+  /** For a student: they submitted it. False for everyone else. */
+  has_taken: z.boolean(),
+  submissions_received: z.number().int(),
+  submissions_evoluted: z.number().int(),
+  /** Students enrolled in the batch subject. */
+  student_count: z.number().int(),
+  /** The caller may edit it and import its questions (not once canceled, evaluated or past due). */
+  can_edit: z.boolean(),
+  /** The caller may cancel it (its author or a moderator, while not evaluated or canceled). */
+  can_cancel: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Assessment = z.infer<typeof assessmentSchema>;
+
+export const assessmentCountsSchema = z.object({ upcoming: z.number().int(), previous: z.number().int() });
+export type AssessmentCounts = z.infer<typeof assessmentCountsSchema>;
+
+/** The answer of both lists: the tab's page, and both tabs' counts (for "Upcoming Assessment (n)"). */
+export const assessmentListSchema = z.object({
+  assessments: z.array(assessmentSchema),
+  counts: assessmentCountsSchema,
+  page: assessmentPageInfoSchema,
+});
+export type AssessmentList = z.infer<typeof assessmentListSchema>;
+
+/** An answer option (learning §3): lettered A, B, C… by `position`; `type` CORRECT marks a right one. */
+export const answerOptionSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  position: z.number().int(),
+  correct: z.boolean(),
+  type: z.enum(['CORRECT', 'INCORRECT']),
+});
+export type AnswerOption = z.infer<typeof answerOptionSchema>;
+
+/** A question with its options, right ones marked (for authors only). `title` may be sanitised HTML. */
+export const questionSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  /** Marks. */
+  weightage: z.number(),
+  position: z.number().int(),
+  assessment_id: z.uuid().nullable(),
+  topic_id: z.uuid().nullable(),
+  answers: z.array(answerOptionSchema),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/** GET /api/assessment-questions/{assessmentId}/assessment-id: the assessment and its questions in order. */
+export const assessmentQuestionsSchema = z.object({
+  assessment: assessmentSchema,
+  questions: z.array(questionSchema),
+});
+export type AssessmentQuestions = z.infer<typeof assessmentQuestionsSchema>;
+
+/** Formats a question file may be in, detected by its content (decisions 18 and 27). */
+export const QUESTION_FILE_FORMATS = ['csv', 'gift', 'moodle-xml', 'aiken'] as const;
+export type QuestionFileFormat = (typeof QUESTION_FILE_FORMATS)[number];
+
+/** A question file uploaded to the portal (`POST /api/s3/v2?purpose=import`): its `publicUrl`. */
+export const questionFileBodySchema = z.object({
+  csv_url: requiredText(MESSAGES.fillTheUrl, 2000),
+});
+export type QuestionFileBody = z.infer<typeof questionFileBodySchema>;
+
+/** POST /api/assessment-questions/csv: the file's questions replace the assessment's, all or nothing. */
+export const importAssessmentQuestionsBodySchema = questionFileBodySchema.extend({
+  assessment_id: idSchema,
+});
+export type ImportAssessmentQuestionsBody = z.infer<typeof importAssessmentQuestionsBodySchema>;
+
+/** POST /api/assessment-questions/preview: `assessment_id` is optional (the file alone is parsed). */
+export const previewQuestionsBodySchema = questionFileBodySchema.extend({
+  assessment_id: idSchema.optional(),
+});
+export type PreviewQuestionsBody = z.infer<typeof previewQuestionsBodySchema>;
+
+export const parsedOptionSchema = z.object({ title: z.string(), correct: z.boolean() });
+
+/** A question as read from the file, before anything is written. */
+export const parsedQuestionSchema = z.object({
+  /** 1-based position in the file among all questions seen. */
+  number: z.number().int(),
+  /** The line where it starts, when the format has lines. */
+  line: z.number().int().nullable(),
+  title: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  marks: z.number(),
+  options: z.array(parsedOptionSchema),
+});
+export type ParsedQuestionPreview = z.infer<typeof parsedQuestionSchema>;
+
+/** Something in the file that cannot be imported, with where it is. */
+export const importProblemSchema = z.object({
+  line: z.number().int().nullable(),
+  question: z.number().int().nullable(),
+  message: z.string(),
+});
+export type ImportProblemPreview = z.infer<typeof importProblemSchema>;
+
+/**
+ * The preview of a question file: what would be imported and every problem. Import is possible
+ * only when `errors` is empty and there is at least one question.
+ */
+export const questionFilePreviewSchema = z.object({
+  format: z.enum(QUESTION_FILE_FORMATS).nullable(),
+  questions: z.array(parsedQuestionSchema),
+  errors: z.array(importProblemSchema),
+  total_marks: z.number(),
+});
+export type QuestionFilePreview = z.infer<typeof questionFilePreviewSchema>;
+
+/** The answer of an import: the assessment (now LIVE) and the questions it holds. */
+export const importedAssessmentQuestionsSchema = assessmentQuestionsSchema;
+
+export const assessmentIdParamsSchema = z.object({ id: idSchema });
