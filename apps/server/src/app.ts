@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { forgetReadsAfterWrite } from './lib/read-cache.js';
+import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
+import { assessmentQuestionsRoutes } from './modules/assessments/questions.routes.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
@@ -16,6 +18,7 @@ import { institutionsRoutes } from './modules/institutions/institutions.routes.j
 import { learningRoutes } from './modules/learning/learning.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { selfAssessmentsRoutes } from './modules/self-assessments/self-assessments.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { studyPlansRoutes } from './modules/study-plans/study-plans.routes.js';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
@@ -90,6 +93,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(learningRoutes);
   await app.register(notesRoutes);
   await app.register(doubtsRoutes);
+  await app.register(assessmentsRoutes);
+  await app.register(assessmentQuestionsRoutes);
+  await app.register(selfAssessmentsRoutes);
   await app.register(filesPlugin);
 
   await app.register(webPlugin, { root: deps.config.webDistDir });

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { selfAssessmentResults, topics } from './db/schema/index.js';
+import { createAssessmentRow, createQuestionRows } from './test/factories/assessments.js';
 import { createDoubtRow, createNoteRow, createResponseRow } from './test/factories/doubts.js';
 import { createOnlineSession, createReadableTopic } from './test/factories/learning.js';
 import { uploadFile } from './test/factories/students.js';
@@ -82,6 +85,29 @@ beforeAll(async () => {
     topicId: readable.topic.id,
     date: '2026-11-20',
   });
+  const assessment = await createAssessmentRow(t, {
+    institutionId,
+    batchSubjectId: readable.batchSubject.id,
+    status: 'LIVE',
+  });
+  await createQuestionRows(t, { institutionId, assessmentId: assessment.id }, [{ type: 'SINGLE_CHOICE' }]);
+  const [selfQuestion] = await createQuestionRows(t, { institutionId, topicId: readable.topic.id }, [
+    { type: 'SINGLE_CHOICE' },
+  ]);
+  await t.db.update(topics).set({ selfAssessment: true }).where(eq(topics.id, readable.topic.id));
+  const [selfResult] = await t.db
+    .insert(selfAssessmentResults)
+    .values({
+      institutionId,
+      studentId: school.accounts.student.entityId,
+      topicId: readable.topic.id,
+      batchSubjectId: readable.batchSubject.id,
+      scoredPoint: 1,
+      totalPoint: 1,
+      questionsCount: 1,
+      answers: [],
+    })
+    .returning();
   const csv = 'name,gender,date_of_birth,mobile\nAsha,female,17/05/2011,9876543210\n';
   ids = {
     institution: institutionId,
@@ -100,6 +126,10 @@ beforeAll(async () => {
     planEntry: planEntry.id,
     csvUrl: await uploadFile(t, school.tokens.moderator, 'students.csv', csv),
     fileUrl: await uploadFile(t, school.tokens.moderator, 'picture.png', 'not really a picture'),
+    assessment: assessment.id,
+    question: selfQuestion!.question.id,
+    option: selfQuestion!.options[0]!.id,
+    selfAssessmentResult: selfResult!.id,
   };
   spareInstitution = (await t.createInstitution()).id;
   const owner = await t.createAccount('owner');
@@ -137,6 +167,9 @@ function pathParam(path: string, name: string): string {
     [/^\/api\/study-plans\//, ids.planEntry],
     [/^\/api\/doubts\/batch-subject\//, ids.batchSubject],
     [/^\/api\/doubts\//, ids.doubt],
+    [/^\/api\/assessments\//, ids.assessment],
+    [/^\/api\/assessment-questions\//, ids.assessment],
+    [/^\/api\/self-assessments\//, ids.selfAssessmentResult],
   ];
   return byPath.find(([pattern]) => pattern.test(path))?.[1] ?? '6b0c3f4e-2f1d-4c7a-9a55-0d6f3e2b1a90';
 }

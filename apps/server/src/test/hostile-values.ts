@@ -174,6 +174,10 @@ export interface SweepIds {
   planEntry: string;
   csvUrl: string;
   fileUrl: string;
+  assessment: string;
+  question: string;
+  option: string;
+  selfAssessmentResult: string;
 }
 
 /** A valid value for a field named `name`, when its name says more than its schema. */
@@ -193,6 +197,8 @@ function byName(name: string, ids: SweepIds, unique: () => string): unknown {
     student_id: ids.student,
     doubt_id: ids.doubt,
     session_id: ids.session,
+    assessment_id: ids.assessment,
+    qid: ids.question,
   };
   if (name in id) return id[name];
   const idLists: Record<string, string> = {
@@ -200,6 +206,7 @@ function byName(name: string, ids: SweepIds, unique: () => string): unknown {
     faculty_ids: ids.faculty,
     student_ids: ids.student,
     subject_ids: ids.subject,
+    submitted_answer_ids: ids.option,
   };
   if (name in idLists) return [idLists[name]];
   switch (name) {
@@ -226,7 +233,10 @@ function byName(name: string, ids: SweepIds, unique: () => string): unknown {
     case 'avatar':
       return ids.fileUrl;
     case 'content_url':
+    case 'csv_url':
       return ids.csvUrl;
+    case 'url':
+      return ids.fileUrl;
     case 'notes':
       return [ids.fileUrl];
     case 'wysiwyg_state':

@@ -1,3 +1,4 @@
+export * from './assessments.js';
 export * from './batches.js';
 export * from './content.js';
 export * from './institutions.js';

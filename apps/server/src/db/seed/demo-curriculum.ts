@@ -25,6 +25,7 @@ export type DemoMedia =
   | 'computer-binary.mp3'
   | 'photosynthesis-notes.pdf'
   | 'newtons-laws-notes.pdf'
+  | 'maths-question-paper.pdf'
   | 'greenwood-logo.png';
 
 export type DemoFaculty = 'faculty' | 'faculty2';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { tiptapDocSchema } from '@portal/shared';
+import { type Assessment, tiptapDocSchema } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '../../lib/institution-day.js';
@@ -183,6 +183,65 @@ describe('seedDemo', () => {
     expect(replied.length).toBeGreaterThanOrEqual(1);
     expect(replied[0].responses[0]).toMatchObject({ author_role: 'faculty', author_name: 'Anita Sharma' });
     expect((await get('/api/doubts?status=new', facultyToken)).doubts.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('seeds assessments in every state with every question type, and self assessments one of which is taken', async () => {
+    const get = async (url: string, token: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode, url).toBe(200);
+      return response.json().data;
+    };
+    const moderator = await t.login('moderator', DEMO_PASSWORD);
+    const listed = [
+      ...(await get('/api/assessments?when=upcoming', moderator)).assessments,
+      ...(await get('/api/assessments?when=previous', moderator)).assessments,
+    ] as Assessment[];
+    expect(new Set(listed.map((assessment) => assessment.status))).toEqual(
+      new Set(['DRAFTED', 'LIVE', 'CLOSED', 'CANCELED']),
+    );
+    const now = t.clock.now().getTime();
+    const liveNow = listed.filter(
+      (assessment) =>
+        assessment.status === 'LIVE' &&
+        Date.parse(assessment.start_date) <= now &&
+        now <= Date.parse(assessment.due_date),
+    );
+    expect(liveNow.length).toBeGreaterThanOrEqual(1);
+    expect(
+      listed.some((assessment) => assessment.status === 'LIVE' && Date.parse(assessment.start_date) > now),
+    ).toBe(true);
+    for (const assessment of listed.filter((row) => row.status !== 'DRAFTED')) {
+      const { questions } = await get(`/api/assessment-questions/${assessment._id}/assessment-id`, moderator);
+      expect(new Set(questions.map((question: { type: string }) => question.type)), assessment.title).toEqual(
+        new Set(['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN', 'TEXT', 'UPLOAD']),
+      );
+    }
+    const withPaper = liveNow.find((assessment) => assessment.url !== 'noFiles')!;
+    expect(withPaper.url).toMatch(/^\/files\/.+\.pdf$/);
+
+    const studentToken = await t.login('student', DEMO_PASSWORD);
+    const paper = await t.app.inject({ url: withPaper.url, headers: await t.fileCookie(studentToken) });
+    expect(paper.statusCode).toBe(200);
+    expect(paper.headers['content-type']).toContain('application/pdf');
+    const exams = (await get('/api/users/me/assessments', studentToken)).assessments as Assessment[];
+    expect(exams.map((exam) => exam.title)).toContain(withPaper.title);
+    expect(exams.every((exam) => exam.status === 'LIVE')).toBe(true);
+
+    const selfTopics = await t.db
+      .select({ id: topics.id, title: topics.title })
+      .from(topics)
+      .where(and(eq(topics.institutionId, institutionId), eq(topics.selfAssessment, true)));
+    expect(selfTopics.length).toBeGreaterThanOrEqual(3);
+    const { results } = await get('/api/users/me/self-assessments', studentToken);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({
+      topic_title: 'The Pythagoras theorem',
+      scored_point: 2,
+      total_point: 3,
+    });
+    const taken = await get(`/api/self-assessments/topic-id/${results[0].topic_id}`, studentToken);
+    expect(taken.questions).toHaveLength(3);
+    expect(taken.batch_subject_id).toBe(results[0].batch_subject_id);
   });
 
   it('counts days in Asia/Kolkata', () => {

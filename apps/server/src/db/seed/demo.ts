@@ -3,12 +3,13 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { tiptapText } from '@portal/shared';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { dayIn } from '../../lib/institution-day.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { type Storage, storageKeyFor } from '../../lib/storage.js';
 import type { Database } from '../client.js';
 import {
+  assessments,
   batches,
   batchSubjectFaculties,
   batchSubjectStudents,
@@ -20,6 +21,9 @@ import {
   impressions,
   institutions,
   notes,
+  questionOptions,
+  questions,
+  selfAssessmentResults,
   students,
   studyPlans,
   subjects,
@@ -28,6 +32,7 @@ import {
   uploads,
   users,
 } from '../schema/index.js';
+import { demoAssessmentRows } from './demo-assessments.js';
 import {
   DEMO_CURRICULUM,
   type DemoBatch,
@@ -53,6 +58,8 @@ export const DEMO_TIME_ZONE = 'Asia/Kolkata';
 const DEMO_UTC_OFFSET = '+05:30';
 /** The institution's logo; like every other demo file it belongs to the demo institution. */
 const DEMO_LOGO: DemoMedia = 'greenwood-logo.png';
+/** The question paper of the demo examination that is live now. */
+const DEMO_QUESTION_PAPER: DemoMedia = 'maths-question-paper.pdf';
 const BATCHES: DemoBatch[] = ['Class 8 A', 'Class 9 A', 'Class 10 A'];
 /** The batches whose study plan is filled for today and the three days before. */
 const PLANNED_BATCHES: DemoBatch[] = ['Class 10 A', 'Class 9 A'];
@@ -326,6 +333,8 @@ export async function seedDemo(
     const plannable = new Map<DemoBatch, { batchSubjectId: string; topicIds: string[] }[]>();
     /** The demo student's batch subjects, for their reading history. */
     const readable: DemoReadable[] = [];
+    /** Batch subjects by batch and subject title, for the demo assessments. */
+    const batchSubjectIds = new Map<string, string>();
 
     for (const batch of BATCHES) {
       const forBatch: { batchSubjectId: string; topicIds: string[] }[] = [];
@@ -342,6 +351,7 @@ export async function seedDemo(
           createdAt: nextCreatedAt(),
         });
         batchSubjectRows.push({ id: batchSubjectId, institutionId, batchId: batchIds[batch], subjectId });
+        batchSubjectIds.set(`${batch}|${subject.title}`, batchSubjectId);
         for (const teacher of subject.faculty)
           facultyRows.push({ batchSubjectId, facultyId: facultyIds[teacher] });
         for (const student of studentRows) {
@@ -447,6 +457,42 @@ export async function seedDemo(
     await tx.insert(notes).values(learning.notes);
     await tx.insert(doubts).values(learning.doubts);
     await tx.insert(doubtResponses).values(learning.responses);
+
+    const batchSubjectOf = (batch: DemoBatch, subject: string) => {
+      const id = batchSubjectIds.get(`${batch}|${subject}`);
+      if (!id) throw new Error(`demo batch subject ${subject} of ${batch} is missing`);
+      return id;
+    };
+    const topicIdOf = (title: string) => {
+      const found = topicRows.filter((topic) => topic.title === title);
+      if (found.length !== 1) throw new Error(`demo topic ${title} is not unique`);
+      return found[0]!.id!;
+    };
+    const name = (username: DemoFaculty) => ({ userId: userId(username), name: DEMO_FACULTY[username].name });
+    const assessed = demoAssessmentRows({
+      institutionId,
+      now,
+      batchSubjectOf,
+      topicIdOf,
+      authors: {
+        faculty: name('faculty'),
+        faculty2: name('faculty2'),
+        moderator: { userId: userId('moderator'), name: 'moderator' },
+      },
+      paperUrl: url(DEMO_QUESTION_PAPER),
+      taker: {
+        studentId: studentIdOf(READER.username),
+        batchSubjectId: batchSubjectOf(READER.batch, 'Mathematics'),
+      },
+    });
+    await tx.insert(assessments).values(assessed.assessments);
+    await tx.insert(questions).values(assessed.questions);
+    await tx.insert(questionOptions).values(assessed.options);
+    await tx
+      .update(topics)
+      .set({ selfAssessment: true })
+      .where(inArray(topics.id, assessed.selfAssessmentTopicIds));
+    await tx.insert(selfAssessmentResults).values(assessed.results);
   });
   return { institutionId };
 }
