@@ -1,9 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { assessmentsRoutes } from '../features/assessments/routes';
 import { chaptersRoutes } from '../features/chapters/routes';
 import { doubtsRoutes } from '../features/doubts/routes';
 import { facultyRoutes } from '../features/faculty/routes';
 import { institutionsRoutes } from '../features/institutions/routes';
 import { learnRoutes } from '../features/learn/routes';
+import { selfAssessmentsRoutes } from '../features/self-assessments/routes';
 import { studentsRoutes } from '../features/students/routes';
 import { studyPlansRoutes } from '../features/study-plans/routes';
 import { subjectsRoutes } from '../features/subjects/routes';
@@ -39,4 +41,6 @@ export const signedInRoutes: RouteObject[] = [
   ...learnRoutes,
   ...doubtsRoutes,
   ...teachRoutes,
+  ...assessmentsRoutes,
+  ...selfAssessmentsRoutes,
 ];

@@ -16,18 +16,16 @@ export const ASSESSMENT_LABELS = {
   assessCard: 'Assessment {title}',
   assessStart: 'Start',
   assessDue: 'Due',
+  assessQuestionCountOne: '{n} Question',
   assessQuestionCount: '{n} Questions',
   assessAuthor: 'By {name}',
   assessStatus: 'Status',
   assessEdit: 'Edit',
   assessAddQuestion: 'Add Question',
   assessViewQuestions: 'View Questions',
-  assessCancel: 'Cancel Assessment',
+  assessCancel: 'Cancel',
   assessCancelTitle: 'Cancel Assessment',
-  assessCancelPrompt: 'Cancel {title}? Its students will no longer be able to take it.',
-  assessKeep: 'KEEP IT',
-  assessConfirmCancel: 'CANCEL ASSESSMENT',
-  assessActions: 'Actions of {title}',
+  assessShowMore: 'Show more',
   // The status badge (decision 19; EVOLUTED is the spec's spelling of evaluated)
   assessStatusDrafted: 'Drafted',
   assessStatusLive: 'Live',
@@ -43,6 +41,11 @@ export const ASSESSMENT_LABELS = {
   assessFieldDue: 'Due Date',
   assessDateTimePlaceholder: 'dd/MM/yyyy HH:mm',
   assessDueAfterStartHint: 'Choose the start first.',
+  assessHours: 'Hours',
+  assessMinutes: 'Minutes',
+  assessPickerDone: 'Set date and time',
+  assessNextMonth: 'Next month',
+  assessPreviousMonth: 'Previous month',
   assessFieldPaper: 'Question paper (optional)',
   assessChoosePaper: 'Choose question paper',
   assessRemovePaper: 'Remove question paper',
@@ -53,6 +56,9 @@ export const ASSESSMENT_LABELS = {
   assessDownloadPaper: 'Download question paper',
   assessPaperFrame: 'Question paper',
   assessGoBack: 'GO BACK',
+  // portal: an assessment of another institution, or of a subject the faculty member does not teach
+  assessNotAvailable: 'This assessment is not available to you.',
+  assessMarksOne: '{n} Mark',
   assessMarks: '{n} Marks',
   assessQuestionN: 'Question {n}',
   assessOptionsOf: 'Options of question {n}',
@@ -75,6 +81,7 @@ export const ASSESSMENT_LABELS = {
   importFormats: 'Formats',
   importPreviewTitle: 'Preview: {n} questions',
   importProblemsTitle: 'Problems in the file ({n})',
+  importProblemsList: 'Problems in the file',
   importProblemAt: 'Line {line}',
   importProblemQuestion: 'Question {n}',
   importNothingWritten: 'Nothing has been imported. Correct the file and preview it again.',
@@ -115,11 +122,7 @@ export const ASSESSMENT_LABELS = {
   mySelfResults: 'Self assessment results',
 } as const;
 
-/** portal: what the assessment screens say where the spec is silent. */
+/** portal: what the assessment screens say where the spec and the shared schemas are silent. */
 export const ASSESSMENT_MESSAGES = {
-  assessmentStartBeforeNow: 'The start cannot be before now.',
-  assessmentDueBeforeStart: 'The due date cannot be before the start.',
   assessmentQuarterHours: 'Please choose times in steps of 15 minutes.',
-  assessmentCanceled: 'You have successfully canceled the Assessment',
-  selfAssessmentAdded: 'You have successfully added the Self Assessment',
 } as const;

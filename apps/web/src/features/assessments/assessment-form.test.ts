@@ -49,14 +49,23 @@ describe('assessmentFormResult (learning §5)', () => {
     expect(assessmentFormResult({ ...filled(), ...change }, now)).toEqual({ error: MESSAGES.fillTheForm });
   });
 
-  it('refuses a start before now, and a due date before the start', () => {
-    expect(assessmentFormResult({ ...filled(), start: '2026-05-11 10:00:00' }, now)).toEqual({
-      error: MESSAGES.assessmentStartBeforeNow,
+  it('refuses a start before now (its quarter hour), and a due date not after the start', () => {
+    expect(assessmentFormResult({ ...filled(), start: '2026-05-11 09:45:00' }, now)).toEqual({
+      error: MESSAGES.assessmentStartInPast,
     });
+    // 10:00 at 10:07: the slot that is running, as the server counts it.
+    expect(assessmentFormResult({ ...filled(), start: '2026-05-11 10:00:00' }, now)).toHaveProperty('create');
     expect(assessmentFormResult({ ...filled(), due: '2026-05-11 10:00:00' }, now)).toEqual({
       error: MESSAGES.assessmentDueBeforeStart,
     });
-    expect(assessmentFormResult({ ...filled(), due: '2026-05-11 10:15:00' }, now)).toHaveProperty('create');
+    expect(assessmentFormResult({ ...filled(), due: '2026-05-11 10:15:00' }, now)).toEqual({
+      error: MESSAGES.assessmentDueBeforeStart,
+    });
+    expect(assessmentFormResult({ ...filled(), due: '2026-05-11 10:30:00' }, now)).toHaveProperty('create');
+  });
+
+  it('says what the shared schema refuses, e.g. a title over its length', () => {
+    expect(assessmentFormResult({ ...filled(), title: 'x'.repeat(201) }, now)).toHaveProperty('error');
   });
 
   it('keeps times on quarter hours', () => {
@@ -96,7 +105,7 @@ describe('assessmentFormResult (learning §5)', () => {
       const later = dayjs(original.start_date).add(1, 'day').toDate();
       const earlier = dayjs(original.start_date).subtract(5, 'minute').toISOString();
       const moved = { ...assessmentFormValues(original), start: toPickerValue(earlier) };
-      expect(assessmentFormResult(moved, later, original)).toEqual({ error: MESSAGES.assessmentStartBeforeNow });
+      expect(assessmentFormResult(moved, later, original)).toEqual({ error: MESSAGES.assessmentStartInPast });
     });
 
     it('shows an assessment without a paper with no paper', () => {

@@ -1,9 +1,15 @@
 import { MESSAGES } from '@portal/shared/messages';
+import {
+  createAssessmentBodySchema,
+  earliestAssessmentStart,
+  NO_FILES,
+  updateAssessmentBodySchema,
+} from '@portal/shared/schemas/assessments';
 import dayjs from 'dayjs';
+import { firstIssue } from '../../lib/checked-text';
 import { onQuarterHour, toInstant, toPickerValue } from './assessment-time';
 
-/** `url` of an assessment without a question paper (learning §5). */
-export const NO_FILES = 'noFiles';
+export { NO_FILES };
 
 export interface AssessmentFormValues {
   title: string;
@@ -66,8 +72,9 @@ export type AssessmentFormResult =
 /**
  * Checks the popup as learning §5 says, and answers the body to send or the message to show:
  * everything but the paper is required ('Please fill the form'), times fall on quarter hours, the
- * start is not before now and the due date not before the start. Editing keeps a start that has
- * already passed when it is left unchanged, and never sends the batch subject.
+ * start is not before now (its 15-minute slot, as the server counts it) and the due date comes
+ * after the start; then the shared schema the server applies. Editing keeps a start or due date
+ * that has already passed when it is left unchanged, and never sends the batch subject.
  */
 export function assessmentFormResult(
   values: AssessmentFormValues,
@@ -87,10 +94,10 @@ export function assessmentFormResult(
   if ((!startKept && !onQuarterHour(values.start)) || (!dueKept && !onQuarterHour(values.due))) {
     return { error: MESSAGES.assessmentQuarterHours };
   }
-  if (!startKept && dayjs(values.start).isBefore(dayjs(now).second(0).millisecond(0))) {
-    return { error: MESSAGES.assessmentStartBeforeNow };
-  }
-  if (dayjs(values.due).isBefore(dayjs(values.start))) return { error: MESSAGES.assessmentDueBeforeStart };
+  const earliest = dayjs(earliestAssessmentStart(now));
+  if (!startKept && dayjs(values.start).isBefore(earliest)) return { error: MESSAGES.assessmentStartInPast };
+  if (!dayjs(values.due).isAfter(dayjs(values.start))) return { error: MESSAGES.assessmentDueBeforeStart };
+  if (!dueKept && dayjs(values.due).isBefore(dayjs(now))) return { error: MESSAGES.assessmentDueInPast };
 
   const times: AssessmentTimes = {
     title,
@@ -99,5 +106,11 @@ export function assessmentFormResult(
     due_date: dueKept && original ? original.due_date : toInstant(values.due),
     url: values.url ?? NO_FILES,
   };
-  return original ? { edit: times } : { create: { ...times, batch_subject_id: batchSubjectId } };
+  if (original) {
+    const problem = firstIssue(updateAssessmentBodySchema.safeParse(times));
+    return problem ? { error: problem } : { edit: times };
+  }
+  const body = { ...times, batch_subject_id: batchSubjectId };
+  const problem = firstIssue(createAssessmentBodySchema.safeParse(body));
+  return problem ? { error: problem } : { create: body };
 }

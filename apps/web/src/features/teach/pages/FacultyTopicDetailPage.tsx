@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { PageHeader } from '../../../components/PageHeader';
 import { usePatchSearchParams } from '../../../lib/search-params';
+import { AddSelfAssessmentButton } from '../../assessments/components/AddSelfAssessmentModal';
 import { TopicDoubtsPanel, useTopicDoubtCount } from '../../doubts/components/TopicQaPanel';
 import { DeleteTopicModal } from '../../topics/components/DeleteTopicModal';
 import {
@@ -73,6 +74,7 @@ function TopicDetail({ topic, subject }: { topic: Topic; subject: BatchSubject }
         title={topic.title}
         actions={
           <>
+            <AddSelfAssessmentButton topic={topic} />
             <Button
               component={Link}
               to={teachEditTopicPath({ ...selection, topic: topic._id })}

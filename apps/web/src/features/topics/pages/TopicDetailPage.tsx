@@ -8,6 +8,7 @@ import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { usePatchSearchParams } from '../../../lib/search-params';
+import { AddSelfAssessmentButton } from '../../assessments/components/AddSelfAssessmentModal';
 import { useChapters } from '../../chapters/api';
 import { useBatchSubject } from '../../subjects/api';
 import { subjectsPath } from '../../subjects/links';
@@ -65,9 +66,12 @@ export function TopicDetailPage() {
       <PageHeader
         title={current.title}
         actions={
-          <Button leftSection={<IconChartBar size={16} />} variant="light" onClick={viewReport}>
-            {LABELS.viewReport}
-          </Button>
+          <>
+            <AddSelfAssessmentButton topic={current} />
+            <Button leftSection={<IconChartBar size={16} />} variant="light" onClick={viewReport}>
+              {LABELS.viewReport}
+            </Button>
+          </>
         }
       />
       <Stack gap="lg">

@@ -1,0 +1,49 @@
+import { Button, Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Topic } from '@portal/shared';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
+import { IconChecklist } from '@tabler/icons-react';
+import { useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { previewTopicQuestionFile, useImportTopicSelfAssessment } from '../api';
+import { QuestionImport } from './QuestionImport';
+
+/**
+ * 'Add Self Assessment' on a topic its author (a moderator, or a faculty member who teaches it)
+ * is looking at: the same file, preview and import as an assessment's questions, choice and
+ * True / False questions only; the topic then shows TAKE SELF ASSESSMENT to its students.
+ */
+export function AddSelfAssessmentButton({ topic }: { topic: Pick<Topic, '_id' | 'title'> }) {
+  const [opened, setOpened] = useState(false);
+  const phone = useMediaQuery('(max-width: 36em)');
+  const attach = useImportTopicSelfAssessment();
+  const close = () => setOpened(false);
+  return (
+    <>
+      <Button variant="light" leftSection={<IconChecklist size={16} />} onClick={() => setOpened(true)}>
+        {LABELS.selfAddButton}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={attach.isPending ? () => {} : close}
+        title={formatMessage(LABELS.selfAddTitle, { topic: topic.title })}
+        size="xl"
+        fullScreen={phone}
+      >
+        {opened && (
+          <QuestionImport
+            note={LABELS.selfChoiceOnly}
+            preview={(csvUrl) => previewTopicQuestionFile(topic._id, csvUrl)}
+            importFile={(csvUrl) => attach.mutateAsync({ topicId: topic._id, csvUrl })}
+            importing={attach.isPending}
+            onImported={() => {
+              notify.success(MESSAGES.assessmentQuestionsAdded);
+              close();
+            }}
+            onCancel={close}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

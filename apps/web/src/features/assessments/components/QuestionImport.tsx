@@ -1,0 +1,234 @@
+import '@mantine/core/styles/List.css';
+import { Alert, Anchor, Badge, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import type { ImportProblemPreview, QuestionFileFormat, QuestionFilePreview } from '@portal/shared';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
+import { IconDownload, IconEye, IconFileImport, IconFileUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FileUploader } from '../../../components/upload/FileUploader';
+import { errorMessage } from '../../../lib/api';
+import { useFormError } from '../../../lib/use-form-error';
+import { QuestionItem } from './QuestionItem';
+
+/** The CSV template the import screens offer (decision 18). */
+export const QUESTIONS_TEMPLATE_URL = '/templates/questions-template.csv';
+
+const FORMAT_NAMES: Record<QuestionFileFormat, string> = {
+  csv: 'CSV',
+  gift: 'GIFT',
+  'moodle-xml': 'Moodle XML',
+  aiken: 'Aiken',
+};
+
+/** Where a problem is: its line, else its question number. */
+function problemPlace(problem: ImportProblemPreview): string | null {
+  if (problem.line != null) return formatMessage(LABELS.importProblemAt, { line: String(problem.line) });
+  if (problem.question != null) {
+    return formatMessage(LABELS.importProblemQuestion, { n: String(problem.question) });
+  }
+  return null;
+}
+
+function Problems({ problems }: { problems: readonly ImportProblemPreview[] }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      title={formatMessage(LABELS.importProblemsTitle, { n: String(problems.length) })}
+    >
+      <Stack gap="xs">
+        <List size="sm" spacing={4} aria-label={LABELS.importProblemsList}>
+          {problems.map((problem, index) => {
+            const place = problemPlace(problem);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id and never move
+              <List.Item key={index}>
+                {place && <Text span fw={600} size="sm">{`${place}: `}</Text>}
+                {problem.message}
+              </List.Item>
+            );
+          })}
+        </List>
+        <Text size="sm">{LABELS.importNothingWritten}</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+function Preview({ preview }: { preview: QuestionFilePreview }) {
+  return (
+    <Stack gap="sm" data-testid="question-preview">
+      <Group gap="xs" justify="space-between">
+        <Text fw={700}>
+          {formatMessage(LABELS.importPreviewTitle, { n: String(preview.questions.length) })}
+        </Text>
+        {preview.format && (
+          <Badge variant="light" radius="sm">
+            {formatMessage(LABELS.importFormat, { format: FORMAT_NAMES[preview.format] })}
+          </Badge>
+        )}
+      </Group>
+      {preview.errors.length > 0 && <Problems problems={preview.errors} />}
+      {preview.errors.length === 0 && preview.questions.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {LABELS.importReadyToImport}
+        </Text>
+      )}
+      {preview.questions.map((question) => (
+        <QuestionItem
+          key={question.number}
+          question={{
+            number: question.number,
+            line: question.line,
+            title: question.title,
+            type: question.type,
+            marks: question.marks,
+            options: question.options.map((option, index) => ({ key: String(index), ...option })),
+          }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+interface QuestionImportProps {
+  /** Parses the file; nothing is written. */
+  preview: (csvUrl: string) => Promise<QuestionFilePreview>;
+  /** Writes the file's questions, all or nothing. */
+  importFile: (csvUrl: string) => Promise<unknown>;
+  importing: boolean;
+  onImported: () => void;
+  onCancel: () => void;
+  /** A note above the help (e.g. the types a self assessment takes). */
+  note?: string;
+}
+
+/**
+ * Add questions from a file (decisions 18 and 27): upload it (kept private) or give the location of
+ * one on the portal ('Please fill the url' when neither), Preview shows what the server parsed and
+ * every problem with its line or question number, and Import, possible only after a clean preview
+ * of the same file, writes them all or nothing.
+ */
+export function QuestionImport({
+  preview,
+  importFile,
+  importing,
+  onImported,
+  onCancel,
+  note,
+}: QuestionImportProps) {
+  const [url, setUrl] = useState('');
+  const [uploadedName, setUploadedName] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const [shown, setShown] = useState<{ url: string; preview: QuestionFilePreview } | null>(null);
+  const [error, setError] = useFormError();
+
+  const changeUrl = (next: string, name: string | null) => {
+    setUrl(next);
+    setUploadedName(name);
+    setShown(null);
+    setError(null);
+  };
+
+  const location = url.trim();
+  const readyToImport =
+    shown !== null &&
+    shown.url === location &&
+    shown.preview.errors.length === 0 &&
+    shown.preview.questions.length > 0;
+
+  const runPreview = async () => {
+    setError(null);
+    if (!location) return setError(MESSAGES.fillTheUrl);
+    setPreviewing(true);
+    try {
+      setShown({ url: location, preview: await preview(location) });
+    } catch (failure) {
+      setShown(null);
+      setError(errorMessage(failure));
+    } finally {
+      setPreviewing(false);
+    }
+  };
+
+  const runImport = async () => {
+    setError(null);
+    if (!location) return setError(MESSAGES.fillTheUrl);
+    if (!readyToImport) return setError(LABELS.importPreviewFirst);
+    try {
+      await importFile(location);
+      onImported();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <FileUploader
+          label={LABELS.importChooseFile}
+          accept=".csv,.txt,.gift,.xml,text/csv,text/plain,text/xml,application/xml"
+          purpose="import"
+          leftSection={<IconFileUpload size={16} />}
+          onBusyChange={setUploading}
+          onUploaded={(file) => changeUrl(file.publicUrl, file.filename)}
+        />
+        {uploadedName && (
+          <Text size="sm" c="dimmed">
+            {formatMessage(LABELS.importFileChosen, { name: uploadedName })}
+          </Text>
+        )}
+      </Stack>
+      <TextInput
+        label={LABELS.importCsvUrl}
+        description={LABELS.importCsvUrlHint}
+        value={url}
+        onChange={(event) => changeUrl(event.currentTarget.value, null)}
+        withAsterisk
+      />
+      <Stack gap={4}>
+        {note && (
+          <Text size="sm" fw={500}>
+            {note}
+          </Text>
+        )}
+        <Anchor href={QUESTIONS_TEMPLATE_URL} download size="sm" w="fit-content">
+          <Group gap={4} wrap="nowrap">
+            <IconDownload size={16} />
+            {LABELS.importTemplate}
+          </Group>
+        </Anchor>
+      </Stack>
+      {error && (
+        <Alert color="red" variant="light" role="alert" py="xs">
+          {error}
+        </Alert>
+      )}
+      {shown && <Preview preview={shown.preview} />}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={importing}>
+          {LABELS.formCancel}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconEye size={16} />}
+          onClick={runPreview}
+          loading={previewing}
+          disabled={uploading || importing}
+        >
+          {LABELS.importPreview}
+        </Button>
+        <Button
+          leftSection={<IconFileImport size={16} />}
+          onClick={runImport}
+          loading={importing}
+          disabled={uploading || previewing}
+        >
+          {LABELS.importImport}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { Badge, Box, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { AssessmentQuestionType } from '@portal/shared';
+import { formatMessage, LABELS } from '@portal/shared/messages';
+import { IconCheck } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { marksLabel } from '../counts';
+import { safeQuestionHtml } from '../question-html';
+import classes from './QuestionItem.module.css';
+
+export const QUESTION_TYPE_LABELS: Record<AssessmentQuestionType, string> = {
+  SINGLE_CHOICE: LABELS.questionTypeSingle,
+  MULTIPLE_CHOICE: LABELS.questionTypeMultiple,
+  BOOLEAN: LABELS.questionTypeBoolean,
+  TEXT: LABELS.questionTypeText,
+  UPLOAD: LABELS.questionTypeUpload,
+};
+
+/** Options are lettered A, B, C… by position (decision 18). */
+export const optionLetter = (index: number) => String.fromCharCode(65 + index);
+
+/** A question title (HTML from the import formats), rendered through the allow-list only. */
+export function QuestionTitle({ title }: { title: string }) {
+  const html = useMemo(() => safeQuestionHtml(title), [title]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to the allow-list of decision 27 just above
+  return <Box className={classes.title} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export interface ShownQuestion {
+  number: number;
+  title: string;
+  type: AssessmentQuestionType;
+  marks: number;
+  options: { key: string; title: string; correct: boolean }[];
+  /** Where it starts in an imported file (the preview). */
+  line?: number | null;
+}
+
+/** A question with its type, marks and options, the right ones marked (authors' views and the preview). */
+export function QuestionItem({ question }: { question: ShownQuestion }) {
+  const number = String(question.number);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="article"
+      aria-label={formatMessage(LABELS.assessQuestionN, { n: number })}
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap" mb="xs">
+        <Group gap="xs">
+          <Text fw={700}>{formatMessage(LABELS.assessQuestionN, { n: number })}</Text>
+          <Badge variant="light" color="gray" radius="sm">
+            {QUESTION_TYPE_LABELS[question.type]}
+          </Badge>
+          {question.line != null && (
+            <Text size="xs" c="dimmed">
+              {formatMessage(LABELS.importProblemAt, { line: String(question.line) })}
+            </Text>
+          )}
+        </Group>
+        <Badge variant="outline" radius="sm">
+          {marksLabel(question.marks)}
+        </Badge>
+      </Group>
+      <QuestionTitle title={question.title} />
+      {question.options.length > 0 && (
+        <Stack
+          component="ol"
+          gap={4}
+          mt="sm"
+          p={0}
+          m={0}
+          className={classes.options}
+          aria-label={formatMessage(LABELS.assessOptionsOf, { n: number })}
+        >
+          {question.options.map((option, index) => (
+            <Group
+              component="li"
+              key={option.key}
+              gap="xs"
+              wrap="nowrap"
+              align="flex-start"
+              className={classes.option}
+              data-correct={option.correct || undefined}
+            >
+              <Text fw={600} size="sm" w={20}>
+                {optionLetter(index)}.
+              </Text>
+              <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
+                {option.title}
+              </Text>
+              {option.correct && (
+                <Group gap={4} wrap="nowrap">
+                  <ThemeIcon color="teal" size="sm" radius="xl" variant="light">
+                    <IconCheck size={14} />
+                  </ThemeIcon>
+                  <Text size="xs" c="teal.8" fw={600}>
+                    {LABELS.assessCorrectOption}
+                  </Text>
+                </Group>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

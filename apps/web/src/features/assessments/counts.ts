@@ -1,0 +1,11 @@
+import { formatMessage, LABELS } from '@portal/shared/messages';
+
+const counted = (n: number, one: string, many: string) =>
+  formatMessage(n === 1 ? one : many, { n: String(n) });
+
+/** '1 Mark', '2 Marks', '0.5 Marks'. */
+export const marksLabel = (n: number) => counted(n, LABELS.assessMarksOne, LABELS.assessMarks);
+
+/** '1 Question', '5 Questions'. */
+export const questionCountLabel = (n: number) =>
+  counted(n, LABELS.assessQuestionCountOne, LABELS.assessQuestionCount);

@@ -1,0 +1,147 @@
+import { Anchor, Button, EmptyState, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import type { SelfAssessmentResultSummary } from '@portal/shared';
+import { formatMessage, LABELS } from '@portal/shared/messages';
+import { IconCalendarTime, IconRefresh } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
+import { PageHeader } from '../../../components/PageHeader';
+import { errorMessage } from '../../../lib/api';
+import { usePatchSearchParams } from '../../../lib/search-params';
+import { formatCardTime } from '../../assessments/assessment-time';
+import { myTopicDetailPath, selfAssessmentPath } from '../../learn/links';
+import { useMySelfAssessmentResults } from '../api';
+import classes from './MyAssessmentsPage.module.css';
+
+const selectionOf = (result: SelfAssessmentResultSummary) => ({
+  subject: result.batch_subject_id,
+  chapter: result.chapter_id,
+  topic: result.topic_id,
+});
+
+function ResultRow({ result }: { result: SelfAssessmentResultSummary }) {
+  const score = formatMessage(LABELS.selfScore, {
+    scored: String(result.scored_point),
+    total: String(result.total_point),
+  });
+  return (
+    <Table.Tr>
+      <Table.Td className={classes.topic}>
+        <Anchor component={Link} to={myTopicDetailPath(selectionOf(result))} fw={600} size="sm">
+          {result.topic_title}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {result.subject_title}
+        </Text>
+        {/* On a phone the date sits under the topic (its column is hidden). */}
+        <Text size="xs" c="dimmed" className={classes.phoneOnly}>
+          {formatCardTime(result.created_at)}
+        </Text>
+      </Table.Td>
+      <Table.Td className={classes.narrow}>
+        <Text fw={700} size="sm">
+          {score}
+        </Text>
+      </Table.Td>
+      <Table.Td className={`${classes.narrow} ${classes.wideOnly}`}>
+        <Text size="sm">{formatCardTime(result.created_at)}</Text>
+      </Table.Td>
+      <Table.Td className={classes.narrow}>
+        <Button
+          component={Link}
+          to={selfAssessmentPath(selectionOf(result))}
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconRefresh size={14} />}
+          aria-label={formatMessage(LABELS.mySelfRetakeOf, { topic: result.topic_title })}
+        >
+          {LABELS.mySelfRetake}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function SelfAssessmentResults({ results }: { results: ReturnType<typeof useMySelfAssessmentResults> }) {
+  if (results.isPending) return <Loading />;
+  if (results.isError)
+    return <LoadFailed message={errorMessage(results.error)} retry={() => results.refetch()} />;
+  const rows = results.data.pages.flatMap((page) => page.results);
+  if (rows.length === 0) return <EmptyNote text={LABELS.myNoSelfAssessments} />;
+  return (
+    <Stack gap="md">
+      <Table className={classes.table} aria-label={LABELS.mySelfResults} striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{LABELS.mySelfTopic}</Table.Th>
+            <Table.Th className={classes.narrow}>{LABELS.mySelfScore}</Table.Th>
+            <Table.Th className={`${classes.narrow} ${classes.wideOnly}`}>{LABELS.mySelfDate}</Table.Th>
+            <Table.Th className={classes.narrow}>
+              <span className={classes.visuallyHidden}>{LABELS.mySelfRetake}</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((result) => (
+            <ResultRow key={result._id} result={result} />
+          ))}
+        </Table.Tbody>
+      </Table>
+      {results.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="light"
+            loading={results.isFetchingNextPage}
+            onClick={() => results.fetchNextPage()}
+          >
+            {LABELS.assessShowMore}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /me/assessments: the Examinations tab (its examinations come with the next part) and
+ * Self Assessments (n), every attempt with its topic, score and date, and a way to retake it.
+ * The tab lives in the address (`tab=self`).
+ */
+export function MyAssessmentsPage() {
+  const [params] = useSearchParams();
+  const patchParams = usePatchSearchParams();
+  const tab = params.get('tab') === 'self' ? 'self' : 'examinations';
+  const results = useMySelfAssessmentResults();
+  const firstPage = results.data?.pages[0];
+  const count = firstPage?.page.total ?? firstPage?.results.length ?? 0;
+
+  return (
+    <>
+      <PageBreadcrumb crumbs={[{ label: LABELS.myAssessmentsTitle }]} />
+      <PageHeader title={LABELS.myAssessmentsTitle} />
+      <Tabs
+        value={tab}
+        onChange={(next) => patchParams({ tab: next === 'self' ? next : null }, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="examinations">{LABELS.myExaminationsTab}</Tabs.Tab>
+          <Tabs.Tab value="self">{formatMessage(LABELS.mySelfAssessmentsTab, { n: String(count) })}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="examinations">
+          <EmptyState
+            py="xl"
+            size="sm"
+            icon={<IconCalendarTime size={28} stroke={1.5} />}
+            title={LABELS.myExaminationsComing}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="self">
+          <SelfAssessmentResults results={results} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { LABELS } from '@portal/shared';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO_TIME_ZONE } from './browser.js';
+
+/** A day `daysAhead` from today in the demo institution's time zone, as its calendar shows it. */
+export function dayAhead(daysAhead: number): { label: string; monthsAhead: number; iso: string } {
+  const zoned = (date: Date) => {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: DEMO_TIME_ZONE,
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }).formatToParts(date);
+    const part = (type: string) => parts.find((candidate) => candidate.type === type)!.value;
+    return { day: Number(part('day')), month: part('month'), year: Number(part('year')) };
+  };
+  const now = new Date();
+  const today = zoned(now);
+  const target = zoned(new Date(now.getTime() + daysAhead * 86_400_000));
+  const monthIndex = (value: { month: string; year: number }) =>
+    value.year * 12 + new Date(`${value.month} 1, 2000`).getMonth();
+  const month = String(new Date(`${target.month} 1, 2000`).getMonth() + 1).padStart(2, '0');
+  return {
+    label: `${target.day} ${target.month} ${target.year}`,
+    monthsAhead: monthIndex(target) - monthIndex(today),
+    iso: `${target.year}-${month}-${String(target.day).padStart(2, '0')}`,
+  };
+}
+
+/**
+ * Sets a date-time picker of the assessment popup: opens it, moves to the day's month, picks the
+ * day, types the time and confirms.
+ */
+export async function pickDateTime(
+  page: Page,
+  scope: Locator,
+  label: string,
+  day: { label: string; monthsAhead: number },
+  time: { hours: string; minutes: string },
+) {
+  await scope.getByRole('button', { name: label }).click();
+  const dropdown = page.getByRole('dialog').last();
+  for (let step = 0; step < day.monthsAhead; step += 1) {
+    await page.getByRole('button', { name: LABELS.assessNextMonth }).last().click();
+  }
+  await page.getByRole('button', { name: day.label, exact: true }).last().click();
+  const hours = page.getByRole('spinbutton', { name: LABELS.assessHours }).last();
+  await hours.click();
+  await hours.pressSequentially(time.hours);
+  const minutes = page.getByRole('spinbutton', { name: LABELS.assessMinutes }).last();
+  await minutes.click();
+  await minutes.pressSequentially(time.minutes);
+  await page.getByRole('button', { name: LABELS.assessPickerDone }).last().click();
+  void dropdown;
+}
+
+/** A one-page PDF (a question paper) that Chromium can show. */
+export function pdf(text: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const stream = `BT /F1 24 Tf 72 760 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
