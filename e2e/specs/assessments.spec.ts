@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { type Assessment, formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
-import { dayAhead, pdf, pickDateTime } from '../support/assessments.js';
+import { chooseIn, dayAhead, pdf, pickDateTime } from '../support/assessments.js';
 import { PHONE, snap } from '../support/browser.js';
 import { addSubjectToBatch, type BatchSubjectRow, batchNamed } from '../support/content.js';
 import { signIn, usePortal } from '../support/portal.js';
@@ -103,8 +103,8 @@ async function addAssessment(page: Page, title: string, subjectLabel: string, wi
   await form.getByRole('alert').filter({ hasText: MESSAGES.fillTheForm }).waitFor();
   await form.getByRole('textbox', { name: LABELS.assessFieldTitle }).fill(title);
   await form.getByRole('textbox', { name: LABELS.assessFieldDescription }).fill('Reflection and refraction.');
-  await chooseOption(page, LABELS.assessFieldBatch, 'Class 10 A', { exact: false });
-  await chooseOption(page, LABELS.assessFieldSubject, subjectLabel, { exact: false });
+  await chooseIn(page, form, LABELS.assessFieldBatch, 'Class 10 A');
+  await chooseIn(page, form, LABELS.assessFieldSubject, subjectLabel);
   // The due date waits for the start.
   assert.equal(await form.getByRole('button', { name: LABELS.assessFieldDue }).isDisabled(), true);
   await pickDateTime(page, form, LABELS.assessFieldStart, start, { hours: '10', minutes: '00' });
@@ -305,8 +305,8 @@ describe('assessments for faculty', () => {
     await page.goto('/create/assessment');
     await page.getByRole('button', { name: LABELS.assessAddButton }).first().click();
     const form = dialog(page);
-    await chooseOption(page, LABELS.assessFieldBatch, 'Class 10 A', { exact: false });
-    await form.getByRole('textbox', { name: LABELS.assessFieldSubject }).click();
+    await chooseIn(page, form, LABELS.assessFieldBatch, 'Class 10 A');
+    await form.getByRole('combobox', { name: LABELS.assessFieldSubject }).click();
     await page.getByRole('option', { name: ids.taught.subject_title, exact: false }).first().waitFor();
     assert.equal(await page.getByRole('option', { name: 'Astronomy', exact: false }).count(), 0);
     await page.keyboard.press('Escape');

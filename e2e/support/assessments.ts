@@ -27,6 +27,12 @@ export function dayAhead(daysAhead: number): { label: string; monthsAhead: numbe
   };
 }
 
+/** Picks `option` in the dropdown labelled `label` inside `scope` (a popup with fields named like the page's). */
+export async function chooseIn(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('textbox', { name: label }).or(scope.getByRole('combobox', { name: label })).first().click();
+  await page.getByRole('option', { name: option, exact: false }).first().click();
+}
+
 /**
  * Sets a date-time picker of the assessment popup: opens it, moves to the day's month, picks the
  * day, types the time and confirms.
@@ -39,19 +45,13 @@ export async function pickDateTime(
   time: { hours: string; minutes: string },
 ) {
   await scope.getByRole('button', { name: label }).click();
-  const dropdown = page.getByRole('dialog').last();
   for (let step = 0; step < day.monthsAhead; step += 1) {
     await page.getByRole('button', { name: LABELS.assessNextMonth }).last().click();
   }
   await page.getByRole('button', { name: day.label, exact: true }).last().click();
-  const hours = page.getByRole('spinbutton', { name: LABELS.assessHours }).last();
-  await hours.click();
-  await hours.pressSequentially(time.hours);
-  const minutes = page.getByRole('spinbutton', { name: LABELS.assessMinutes }).last();
-  await minutes.click();
-  await minutes.pressSequentially(time.minutes);
+  await page.getByRole('spinbutton', { name: LABELS.assessHours }).last().fill(time.hours);
+  await page.getByRole('spinbutton', { name: LABELS.assessMinutes }).last().fill(time.minutes);
   await page.getByRole('button', { name: LABELS.assessPickerDone }).last().click();
-  void dropdown;
 }
 
 /** A one-page PDF (a question paper) that Chromium can show. */

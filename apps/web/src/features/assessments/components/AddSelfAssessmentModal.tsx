@@ -1,11 +1,11 @@
-import { Button, Modal } from '@mantine/core';
+import { Badge, Button, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Topic } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { previewTopicQuestionFile, useImportTopicSelfAssessment } from '../api';
+import { previewTopicQuestionFile, useImportTopicSelfAssessment, useTopicSelfAssessment } from '../api';
 import { QuestionImport } from './QuestionImport';
 
 /**
@@ -13,13 +13,25 @@ import { QuestionImport } from './QuestionImport';
  * is looking at: the same file, preview and import as an assessment's questions, choice and
  * True / False questions only; the topic then shows TAKE SELF ASSESSMENT to its students.
  */
-export function AddSelfAssessmentButton({ topic }: { topic: Pick<Topic, '_id' | 'title'> }) {
+export function AddSelfAssessmentButton({
+  topic,
+}: {
+  topic: Pick<Topic, '_id' | 'title' | 'self_assessment'>;
+}) {
   const [opened, setOpened] = useState(false);
   const phone = useMediaQuery('(max-width: 36em)');
   const attach = useImportTopicSelfAssessment();
+  // Its authors see how many questions the topic's self assessment has (attaching again replaces them).
+  const attached = useTopicSelfAssessment(topic._id, topic.self_assessment);
+  const count = topic.self_assessment ? attached.data?.questions.length : undefined;
   const close = () => setOpened(false);
   return (
     <>
+      {count !== undefined && (
+        <Badge color="teal" variant="light" size="lg" radius="sm" tt="none">
+          {formatMessage(LABELS.selfAttached, { n: String(count) })}
+        </Badge>
+      )}
       <Button variant="light" leftSection={<IconChecklist size={16} />} onClick={() => setOpened(true)}>
         {LABELS.selfAddButton}
       </Button>

@@ -76,15 +76,15 @@ export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }:
           </Text>
         </Group>
       </Group>
-      <Group gap="xs" mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Group gap={6} mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
         {assessment.can_edit && (
-          <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>
+          <Button size="compact-sm" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>
             {LABELS.assessEdit}
           </Button>
         )}
         {assessment.can_edit && (
           <Button
-            size="xs"
+            size="compact-sm"
             variant="light"
             leftSection={<IconPlaylistAdd size={14} />}
             onClick={onAddQuestions}
@@ -93,7 +93,7 @@ export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }:
           </Button>
         )}
         <Button
-          size="xs"
+          size="compact-sm"
           component={Link}
           to={assessmentQuestionsPath(assessment._id)}
           leftSection={<IconEye size={14} />}
@@ -102,7 +102,7 @@ export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }:
         </Button>
         {assessment.can_cancel && (
           <Button
-            size="xs"
+            size="compact-sm"
             variant="subtle"
             color="red"
             leftSection={<IconBan size={14} />}
