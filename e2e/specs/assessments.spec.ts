@@ -252,8 +252,9 @@ describe('assessments for moderators', () => {
   });
 
   it('fits a phone: the list, the popup and the questions', async () => {
-    const phone = await portal.newContext(PHONE, await context.storageState());
+    const phone = await portal.newContext(PHONE);
     const phonePage = await phone.newPage();
+    await signIn(phonePage, 'moderator');
     await phonePage.goto('/create/assessment');
     await card(phonePage, 'Optics unit test').waitFor();
     const overflow = () =>

@@ -199,8 +199,9 @@ describe('a topic’s self assessment', () => {
   });
 
   it('fits a phone: answering, the result and the list of attempts', async () => {
-    const phone = await portal.newContext(PHONE, await student.storageState());
+    const phone = await portal.newContext(PHONE);
     const phonePage = await phone.newPage();
+    await signIn(phonePage, 'student');
     const overflow = () =>
       phonePage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await phonePage.goto(`/me/subjects/chapters/topics/assessment?${selection()}`);

@@ -27,16 +27,12 @@ export const PHONE = { width: 390, height: 844 };
 /** The demo institution's time zone: its students' and teachers' devices keep its days. */
 export const DEMO_TIME_ZONE = 'Asia/Kolkata';
 
-/** A signed-in context's cookies and local storage, to open another context already signed in. */
-export type SessionState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
-  storageState?: SessionState,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, timezoneId: DEMO_TIME_ZONE, storageState });
+  const context = await browser.newContext({ baseURL, viewport, timezoneId: DEMO_TIME_ZONE });
   context.setDefaultTimeout(15_000);
   return context;
 }

@@ -1,6 +1,6 @@
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, type SessionState } from './browser.js';
+import { launchBrowser, newContext } from './browser.js';
 import { startPortal } from './server.js';
 import { startSmtpCapture } from './smtp.js';
 
@@ -30,11 +30,8 @@ export function usePortal(name: string) {
     get smtp() {
       return state.smtp;
     },
-    /** A new browser context; `session` (a context's `storageState()`) opens it signed in, without a sign-in. */
-    newContext: (
-      viewport?: { width: number; height: number },
-      session?: SessionState,
-    ): Promise<BrowserContext> => newContext(state.browser, state.portal.baseUrl, viewport, session),
+    newContext: (viewport?: { width: number; height: number }): Promise<BrowserContext> =>
+      newContext(state.browser, state.portal.baseUrl, viewport),
   };
 }
 
