@@ -36,6 +36,8 @@ export const assessmentDateTimeSchema = z
   .pipe(z.iso.datetime({ offset: true, error: MESSAGES.assessmentDateTimeInvalid }))
   .refine((value) => {
     const at = Date.parse(value);
+    // An unreadable value has its own message.
+    if (Number.isNaN(at)) return true;
     return at >= Date.parse(ASSESSMENT_TIME_RANGE.min) && at < Date.parse(ASSESSMENT_TIME_RANGE.max);
   }, MESSAGES.assessmentDateTimeRange);
 
