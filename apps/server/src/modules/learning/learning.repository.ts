@@ -1,5 +1,6 @@
 import type { HomeTopic } from '@portal/shared';
 import type { AppDeps } from '../../deps.js';
+import type { Page } from '../../lib/pagination.js';
 import { queryPrepared } from '../../lib/prepared.js';
 
 // Every query here runs on each page a student opens (or each heartbeat), so each is a named
@@ -47,51 +48,103 @@ const HOME_TOPIC_JOINS = `
   join batch_subjects bs on bs.id = x.batch_subject_id and bs.deleted_at is null
   join subjects s on s.id = bs.subject_id and s.deleted_at is null`;
 
-/** Plan topics of the batch dated before `day` the student never opened; one row per topic. */
-export function pendingTopics(
-  deps: AppDeps,
-  filter: { institutionId: string; batchId: string; studentId: string; day: string; limit: number },
-): Promise<HomeTopicRow[]> {
-  return queryPrepared(
-    deps.pool,
-    'pending_topics',
-    `select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
-     from (
-       select distinct on (sp.batch_subject_id, sp.topic_id) sp.batch_subject_id, sp.topic_id, sp.date
-       from study_plans sp
-       join batch_subjects pbs on pbs.id = sp.batch_subject_id and pbs.batch_id = $2
-       where sp.institution_id = $1 and sp.deleted_at is null and sp.date < $4
-         and not exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = sp.topic_id)
-       order by sp.batch_subject_id, sp.topic_id, sp.date desc
-     ) x
-     ${HOME_TOPIC_JOINS}
-     order by x.date desc, t.title
-     limit $5`,
-    [filter.institutionId, filter.batchId, filter.studentId, filter.day, filter.limit],
-  );
+export interface HomePageRows {
+  rows: HomeTopicRow[];
+  /** The whole list's length, on the first page. */
+  total: number | null;
 }
 
-/** The topics the student opened most recently up to the end of `day`, still readable in their batch. */
-export function lastVisitedTopics(
+type HomeRow = HomeTopicRow & { total?: number };
+const homePage = (rows: HomeRow[], first: boolean): HomePageRows => ({
+  rows,
+  total: first ? (rows[0]?.total ?? 0) : null,
+});
+
+/**
+ * Plan topics of the batch dated before `day` the student never opened, one row per topic and
+ * batch subject (its latest plan day), latest day first, then by title. The batch's batch
+ * subjects lead (8 of them, each ~60 plan rows through its own index), so nothing else of the
+ * institution is read. A page: `limit` rows after the cursor's (batch subject, topic); the first
+ * page counts them all (`count(*) over ()`, before the limit).
+ */
+export async function pendingTopics(
   deps: AppDeps,
-  filter: { batchId: string; studentId: string; day: string; limit: number },
-): Promise<HomeTopicRow[]> {
-  return queryPrepared(
+  filter: { institutionId: string; batchId: string; studentId: string; day: string },
+  page: Page,
+): Promise<HomePageRows> {
+  const first = page.after === null;
+  const plan = `
+    with plan as (
+      select sp.batch_subject_id, sp.topic_id, max(sp.date) as date
+      from batch_subjects pbs
+      join study_plans sp on sp.batch_subject_id = pbs.id and sp.deleted_at is null and sp.date < $4
+      where pbs.batch_id = $2 and pbs.institution_id = $1 and pbs.deleted_at is null
+      group by sp.batch_subject_id, sp.topic_id
+    )`;
+  const select = `select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
+    ${first ? ', count(*) over ()::int as total' : ''}
+    from plan x ${HOME_TOPIC_JOINS}
+    where not exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = x.topic_id)`;
+  // Later pages: after the cursor's item in (date desc, title, batch subject, topic) order.
+  const after = `
+    and (x.date < cur.date or (x.date = cur.date
+      and (t.title, x.batch_subject_id, x.topic_id) > (cur.title, $6::uuid, $7::uuid)))`;
+  const cursor = `, cur as (
+      select p.date, ct.title from plan p join topics ct on ct.id = p.topic_id
+      where p.batch_subject_id = $6 and p.topic_id = $7)`;
+  const text = first
+    ? `${plan} ${select} order by x.date desc, t.title, x.batch_subject_id, x.topic_id limit $5`
+    : `${plan} ${cursor} ${select.replace('from plan x', 'from cur, plan x')} ${after}
+       order by x.date desc, t.title, x.batch_subject_id, x.topic_id limit $5`;
+  const values = [filter.institutionId, filter.batchId, filter.studentId, filter.day, page.limit + 1];
+  const rows = await queryPrepared<HomeRow>(
     deps.pool,
-    'last_visited_topics',
+    first ? 'pending_topics' : 'pending_topics_after',
+    text,
+    first ? values : [...values, ...(page.after ?? [])],
+  );
+  return homePage(rows, first);
+}
+
+/**
+ * The topics the student opened most recently up to the end of `day`, still readable in their
+ * batch: each topic once, at its latest view, newest first. Walks the student's views newest
+ * first (impressions_student_last_viewed_idx), keeping a view only when no later view of the same
+ * topic exists (a primary-key probe), so a page reads about `limit` views, not the whole history.
+ * The first page also counts them all. The cursor names a topic.
+ */
+export async function lastVisitedTopics(
+  deps: AppDeps,
+  filter: { batchId: string; studentId: string; day: string },
+  page: Page,
+): Promise<HomePageRows> {
+  const first = page.after === null;
+  const after = first
+    ? ''
+    : `and (i.last_viewed_at, i.topic_id) < ((select max(c2.last_viewed_at) from impressions c2
+         where c2.student_id = $2 and c2.topic_id = $5 and c2.view_date <= $3), $5::uuid)`;
+  const rows = await queryPrepared<HomeRow>(
+    deps.pool,
+    first ? 'last_visited_topics' : 'last_visited_topics_after',
     `select ${HOME_TOPIC_COLUMNS}, null::date as date, x.viewed_at
+       ${first ? ', count(*) over ()::int as total' : ''}
      from (
-       select distinct on (i.topic_id) i.topic_id, i.batch_subject_id, i.last_viewed_at as viewed_at
+       select i.topic_id, i.batch_subject_id, i.last_viewed_at as viewed_at
        from impressions i
-       where i.student_id = $2 and i.view_date <= $3
-       order by i.topic_id, i.last_viewed_at desc
+       where i.student_id = $2 and i.view_date <= $3 ${after}
+         and not exists (select 1 from impressions j
+           where j.student_id = i.student_id and j.topic_id = i.topic_id and j.view_date <= $3
+             and (j.last_viewed_at, j.view_date) > (i.last_viewed_at, i.view_date))
      ) x
      ${HOME_TOPIC_JOINS}
      where bs.batch_id = $1
-     order by x.viewed_at desc
+     order by x.viewed_at desc, x.topic_id desc
      limit $4`,
-    [filter.batchId, filter.studentId, filter.day, filter.limit],
+    first
+      ? [filter.batchId, filter.studentId, filter.day, page.limit + 1]
+      : [filter.batchId, filter.studentId, filter.day, page.limit + 1, page.after![0]],
   );
+  return homePage(rows, first);
 }
 
 export interface ChapterCountsRow {

@@ -1,9 +1,12 @@
-import type {
-  ChapterProgress,
-  HomeTopic,
-  ImpressionBody,
-  TimeSpentBody,
-  TopicProgress,
+import {
+  type ChapterProgress,
+  type HomeTopic,
+  type ImpressionBody,
+  PAGE_SIZE,
+  type PageInfo,
+  type PageQuery,
+  type TimeSpentBody,
+  type TopicProgress,
 } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -11,6 +14,7 @@ import { impressions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { institutionToday } from '../../lib/institution-day.js';
+import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
@@ -103,13 +107,24 @@ export async function viewedTopicIds(
   return new Set(rows.map((row) => row.topicId));
 }
 
-const presentHomeTopic = (row: repository.HomeTopicRow): HomeTopic => ({
+const presentHomeTopic = ({
+  total: _total,
+  ...row
+}: repository.HomeTopicRow & { total?: number }): HomeTopic => ({
   ...row,
   viewed_at: row.viewed_at === null ? null : row.viewed_at.toISOString(),
 });
 
-export const MAX_PENDING_ITEMS = 100;
-export const MAX_LAST_VISITED = 12;
+/** A page of a home list: the topics under the list's name, and the page info. */
+function presentHomePage(result: repository.HomePageRows, page: Page) {
+  const { rows, page: info } = pageOf(
+    result.rows,
+    page,
+    (row) => (row.date === null ? [row.topic_id] : [row.batch_subject_id, row.topic_id]),
+    result.total,
+  );
+  return { topics: rows.map(presentHomeTopic), page: info };
+}
 
 /** The student's batch and the home's day (`date`, else today in the institution's zone). */
 async function homeContext(deps: AppDeps, user: AuthUser, date?: string) {
@@ -119,35 +134,44 @@ async function homeContext(deps: AppDeps, user: AuthUser, date?: string) {
   return { institutionId, batchId, day, studentId: user.entityId };
 }
 
+const emptyPage = (page: Page) => ({
+  topics: [],
+  page: { limit: page.limit, next_cursor: null, total: page.after === null ? 0 : null },
+});
+
 /**
  * Pending Topics (decision 15): study-plan topics of the student's batch dated before `date` that
- * they have not opened, latest plan day first; a topic planned on several days shows once.
+ * they have not opened, latest plan day first; a topic planned on several days shows once. One page.
  */
-export async function pendingItems(deps: AppDeps, user: AuthUser, date?: string): Promise<HomeTopic[]> {
-  const { batchId, ...filter } = await homeContext(deps, user, date);
-  if (!batchId) return [];
-  return cachedUserRead(deps.db, filter.institutionId, user.userId, `pending:${filter.day}`, async () => {
-    const rows = await repository.pendingTopics(deps, { ...filter, batchId, limit: MAX_PENDING_ITEMS });
-    return rows.map(presentHomeTopic);
-  });
+export async function pendingItems(
+  deps: AppDeps,
+  user: AuthUser,
+  query: { date?: string } & PageQuery,
+): Promise<{ topics: HomeTopic[]; page: PageInfo }> {
+  const page = readPage(query, PAGE_SIZE.home, 2);
+  const { batchId, ...filter } = await homeContext(deps, user, query.date);
+  if (!batchId) return emptyPage(page);
+  const key = `pending:${filter.day}:${page.limit}:${page.after ?? ''}`;
+  return cachedUserRead(deps.db, filter.institutionId, user.userId, key, async () =>
+    presentHomePage(await repository.pendingTopics(deps, { ...filter, batchId }, page), page),
+  );
 }
 
 /**
  * Last Visited Topics (decision 15): the topics the student opened most recently, up to the end
- * of `date`, still readable in their batch.
+ * of `date`, still readable in their batch. One page.
  */
-export async function lastVisited(deps: AppDeps, user: AuthUser, date?: string): Promise<HomeTopic[]> {
-  const { batchId, ...filter } = await homeContext(deps, user, date);
-  if (!batchId) return [];
-  return cachedUserRead(
-    deps.db,
-    filter.institutionId,
-    user.userId,
-    `last_visited:${filter.day}`,
-    async () => {
-      const rows = await repository.lastVisitedTopics(deps, { ...filter, batchId, limit: MAX_LAST_VISITED });
-      return rows.map(presentHomeTopic);
-    },
+export async function lastVisited(
+  deps: AppDeps,
+  user: AuthUser,
+  query: { date?: string } & PageQuery,
+): Promise<{ topics: HomeTopic[]; page: PageInfo }> {
+  const page = readPage(query, PAGE_SIZE.home);
+  const { batchId, ...filter } = await homeContext(deps, user, query.date);
+  if (!batchId) return emptyPage(page);
+  const key = `last_visited:${filter.day}:${page.limit}:${page.after ?? ''}`;
+  return cachedUserRead(deps.db, filter.institutionId, user.userId, key, async () =>
+    presentHomePage(await repository.lastVisitedTopics(deps, { ...filter, batchId }, page), page),
   );
 }
 

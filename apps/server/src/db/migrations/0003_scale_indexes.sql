@@ -1,0 +1,1 @@
+CREATE INDEX "doubts_institution_created_idx" ON "doubts" USING btree ("institution_id","created_at","id");
