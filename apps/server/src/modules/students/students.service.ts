@@ -170,7 +170,9 @@ export async function pageBatchStudents(
     deps.db
       .select({ id: batches.id })
       .from(batches)
-      .where(and(eq(batches.id, batchId), eq(batches.institutionId, institutionId), isNull(batches.deletedAt))),
+      .where(
+        and(eq(batches.id, batchId), eq(batches.institutionId, institutionId), isNull(batches.deletedAt)),
+      ),
     selectStudents(deps.db)
       .where(
         and(
