@@ -43,7 +43,9 @@ export async function startPortal(dataDir) {
     throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
   });
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
+  // BENCH_PORTAL_ARGS: node flags for the portal, e.g. --cpu-prof to see where its time goes.
+  const flags = process.env.BENCH_PORTAL_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, main], {
     cwd: ROOT,
     env: {
       ...process.env,

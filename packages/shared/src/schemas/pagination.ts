@@ -32,7 +32,10 @@ export const pageInfoSchema = z.object({
   limit: z.number().int(),
   /** The `cursor` of the next page; null on the last page. */
   next_cursor: z.string().nullable(),
-  /** How many items the whole list has: on the first page (no cursor); null on the next ones. */
+  /**
+   * How many items the whole list has: on the first page (no cursor); null on the next ones, and
+   * on a student's home lists (pending and last visited topics), which the home does not count.
+   */
   total: z.number().int().nullable(),
 });
 export type PageInfo = z.infer<typeof pageInfoSchema>;

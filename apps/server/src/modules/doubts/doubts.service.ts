@@ -14,9 +14,10 @@ import { doubtResponses, doubts } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
-import { cachedUserRead } from '../../lib/read-cache.js';
+import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { studentBatchId } from '../subjects/enrolment.repository.js';
 import { assertCanReadSubject } from '../subjects/subjects.policy.js';
 import { mayEditDoubt, mayEditResponse, mayUseBatchSubject } from './doubts.policy.js';
 import { presentDoubt, presentResponse } from './doubts.presenter.js';
@@ -106,7 +107,7 @@ export async function listBatchSubjectDoubts(
  * the list and the topic are read together and the subject rule comes from the short-lived read
  * cache.
  */
-export function listTopicDoubts(
+export async function listTopicDoubts(
   deps: AppDeps,
   user: AuthUser,
   topicId: string,
@@ -114,18 +115,26 @@ export function listTopicDoubts(
 ): Promise<DoubtPage> {
   const institutionId = institutionOf(user);
   const page = readPage(query, PAGE_SIZE.default);
-  // Kept with the reader's cached reads (authors show as 'You' to them); every doubt or reply
-  // write drops the institution's reads, so a new doubt or answer shows at once.
-  const key = `topic_doubts:${topicId}:${page.limit}:${page.after?.[0] ?? ''}`;
-  return cachedUserRead(deps.db, institutionId, user.userId, key, async () => {
-    const [result, topic] = await Promise.all([
-      repository.listDoubts(deps.db, institutionId, user, { topicId }, page),
-      repository.findTopic(deps.db, institutionId, topicId),
-    ]);
-    if (!topic || (user.permission === 'student' && !topic.visible)) throw notFound();
-    await assertCanReadSubject(deps, user, topic.subject_id);
-    return presentPage(result, page, user);
+  const pageKey = `${topicId}:${page.limit}:${page.after?.[0] ?? ''}`;
+  const topic = await cachedRead(deps.db, institutionId, `doubt_topic:${topicId}`, async () => {
+    return (await repository.findTopic(deps.db, institutionId, topicId)) ?? null;
   });
+  if (!topic || (user.permission === 'student' && !topic.visible)) throw notFound();
+  await assertCanReadSubject(deps, user, topic.subject_id);
+  // Every doubt or reply write drops the institution's reads, so a new doubt or answer shows at
+  // once. A batch's students see the same doubts (authors are named per reader by the presenter),
+  // so their rows are shared per batch; teachers' and moderators' are kept per reader.
+  const batchId =
+    user.permission === 'student' ? await studentBatchId(deps, institutionId, user.entityId) : null;
+  const rows =
+    user.permission === 'student'
+      ? cachedRead(deps.db, institutionId, `topic_doubts_of_batch:${batchId}:${pageKey}`, () =>
+          repository.listDoubts(deps.db, institutionId, user, { topicId }, page),
+        )
+      : cachedUserRead(deps.db, institutionId, user.userId, `topic_doubts:${pageKey}`, () =>
+          repository.listDoubts(deps.db, institutionId, user, { topicId }, page),
+        );
+  return presentPage(await rows, page, user);
 }
 
 /** GET /api/doubts/ids: those of the given doubts the caller may see; the others are left out. */

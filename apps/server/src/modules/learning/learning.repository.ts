@@ -48,62 +48,51 @@ const HOME_TOPIC_JOINS = `
   join batch_subjects bs on bs.id = x.batch_subject_id and bs.deleted_at is null
   join subjects s on s.id = bs.subject_id and s.deleted_at is null`;
 
-export interface HomePageRows {
-  rows: HomeTopicRow[];
-  /** The whole list's length, on the first page. */
-  total: number | null;
-}
-
-type HomeRow = HomeTopicRow & { total?: number };
-const homePage = (rows: HomeRow[], first: boolean): HomePageRows => ({
-  rows,
-  total: first ? (rows[0]?.total ?? 0) : null,
-});
-
 /**
- * Plan topics of the batch dated before `day` the student never opened, one row per topic and
- * batch subject (its latest plan day), latest day first, then by title. The batch's batch
- * subjects lead (8 of them, each ~60 plan rows through its own index), so nothing else of the
- * institution is read. A page: `limit` rows after the cursor's (batch subject, topic); the first
- * page counts them all (`count(*) over ()`, before the limit).
+ * Plan topics of the batch dated before `day` the student never opened, one row per batch subject
+ * and topic (at its latest plan day before `day`), latest day first, then by title. Each of the
+ * batch's batch subjects walks its own plan from `day` back (study_plans_batch_subject_date_idx)
+ * and stops after `limit` pending rows, so a page reads about `limit` plan rows per subject
+ * however long the plan is. A later page starts after the cursor's (batch subject, topic).
  */
-export async function pendingTopics(
+export function pendingTopics(
   deps: AppDeps,
   filter: { institutionId: string; batchId: string; studentId: string; day: string },
   page: Page,
-): Promise<HomePageRows> {
+): Promise<HomeTopicRow[]> {
   const first = page.after === null;
-  const plan = `
-    with plan as (
-      select sp.batch_subject_id, sp.topic_id, max(sp.date) as date
-      from batch_subjects pbs
-      join study_plans sp on sp.batch_subject_id = pbs.id and sp.deleted_at is null and sp.date < $4
-      where pbs.batch_id = $2 and pbs.institution_id = $1 and pbs.deleted_at is null
-      group by sp.batch_subject_id, sp.topic_id
-    )`;
-  const select = `select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
-    ${first ? ', count(*) over ()::int as total' : ''}
-    from plan x ${HOME_TOPIC_JOINS}
-    where not exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = x.topic_id)`;
-  // Later pages: after the cursor's item in (date desc, title, batch subject, topic) order.
-  const after = `
-    and (x.date < cur.date or (x.date = cur.date
-      and (t.title, x.batch_subject_id, x.topic_id) > (cur.title, $6::uuid, $7::uuid)))`;
-  const cursor = `, cur as (
-      select p.date, ct.title from plan p join topics ct on ct.id = p.topic_id
-      where p.batch_subject_id = $6 and p.topic_id = $7)`;
-  const text = first
-    ? `${plan} ${select} order by x.date desc, t.title, x.batch_subject_id, x.topic_id limit $5`
-    : `${plan} ${cursor} ${select.replace('from plan x', 'from cur, plan x')} ${after}
-       order by x.date desc, t.title, x.batch_subject_id, x.topic_id limit $5`;
+  // The cursor's item: its latest plan day before `day` and its title.
+  const cursor = `cross join lateral (
+      select max(cp.date) as date, min(ct.title) as title from study_plans cp join topics ct on ct.id = cp.topic_id
+      where cp.batch_subject_id = $6 and cp.topic_id = $7 and cp.date < $4 and cp.deleted_at is null) cur`;
+  const after = `and (sp.date < cur.date or (sp.date = cur.date
+      and (pt.title, sp.batch_subject_id, sp.topic_id) > (cur.title, $6::uuid, $7::uuid)))`;
+  const text = `
+    select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
+    from batch_subjects pbs ${first ? '' : cursor}
+    cross join lateral (
+      select sp.batch_subject_id, sp.topic_id, sp.date, pt.title
+      from study_plans sp
+      join topics pt on pt.id = sp.topic_id
+      where sp.batch_subject_id = pbs.id and sp.date < $4 and sp.deleted_at is null ${first ? '' : after}
+        and not exists (select 1 from study_plans later
+          where later.batch_subject_id = sp.batch_subject_id and later.topic_id = sp.topic_id
+            and later.date > sp.date and later.date < $4 and later.deleted_at is null)
+        and not exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = sp.topic_id)
+      order by sp.date desc, pt.title, sp.batch_subject_id, sp.topic_id
+      limit $5
+    ) x
+    ${HOME_TOPIC_JOINS}
+    where pbs.batch_id = $2 and pbs.institution_id = $1 and pbs.deleted_at is null
+    order by x.date desc, x.title, x.batch_subject_id, x.topic_id
+    limit $5`;
   const values = [filter.institutionId, filter.batchId, filter.studentId, filter.day, page.limit + 1];
-  const rows = await queryPrepared<HomeRow>(
+  return queryPrepared<HomeTopicRow>(
     deps.pool,
     first ? 'pending_topics' : 'pending_topics_after',
     text,
     first ? values : [...values, ...(page.after ?? [])],
   );
-  return homePage(rows, first);
 }
 
 /**
@@ -111,23 +100,22 @@ export async function pendingTopics(
  * batch: each topic once, at its latest view, newest first. Walks the student's views newest
  * first (impressions_student_last_viewed_idx), keeping a view only when no later view of the same
  * topic exists (a primary-key probe), so a page reads about `limit` views, not the whole history.
- * The first page also counts them all. The cursor names a topic.
+ * A later page starts after the cursor's topic.
  */
-export async function lastVisitedTopics(
+export function lastVisitedTopics(
   deps: AppDeps,
   filter: { batchId: string; studentId: string; day: string },
   page: Page,
-): Promise<HomePageRows> {
+): Promise<HomeTopicRow[]> {
   const first = page.after === null;
   const after = first
     ? ''
     : `and (i.last_viewed_at, i.topic_id) < ((select max(c2.last_viewed_at) from impressions c2
          where c2.student_id = $2 and c2.topic_id = $5 and c2.view_date <= $3), $5::uuid)`;
-  const rows = await queryPrepared<HomeRow>(
+  return queryPrepared<HomeTopicRow>(
     deps.pool,
     first ? 'last_visited_topics' : 'last_visited_topics_after',
     `select ${HOME_TOPIC_COLUMNS}, null::date as date, x.viewed_at
-       ${first ? ', count(*) over ()::int as total' : ''}
      from (
        select i.topic_id, i.batch_subject_id, i.last_viewed_at as viewed_at
        from impressions i
@@ -144,10 +132,9 @@ export async function lastVisitedTopics(
       ? [filter.batchId, filter.studentId, filter.day, page.limit + 1]
       : [filter.batchId, filter.studentId, filter.day, page.limit + 1, page.after![0]],
   );
-  return homePage(rows, first);
 }
 
-export interface ChapterCountsRow {
+export interface SubjectChapterRow {
   _id: string;
   title: string;
   description: string;
@@ -155,32 +142,31 @@ export interface ChapterCountsRow {
   chapter_logo_url: string | null;
   visibility: boolean;
   topic_count: number;
-  visible_topic_count: number;
-  read_topic_count: number;
+  /** The chapter's visible topics, in order: what a student can read (and has read, or not). */
+  visible_topic_ids: string[];
 }
 
 /**
- * A subject's visible chapters with the student's counts, in one query: every live topic (total),
- * the visible ones (available) and the visible ones they have opened (completed).
+ * A subject's visible chapters with their live topics counted (total) and their visible topics'
+ * ids, in one query: the same for every student, so kept shared; each student's reads are then
+ * one index lookup (`viewedTopicIds`).
  */
-export function chapterCounts(
+export function subjectChapters(
   deps: AppDeps,
-  filter: { institutionId: string; subjectId: string; studentId: string },
-): Promise<ChapterCountsRow[]> {
+  filter: { institutionId: string; subjectId: string },
+): Promise<SubjectChapterRow[]> {
   return queryPrepared(
     deps.pool,
-    'chapter_counts',
+    'subject_chapters_with_topics',
     `select c.id as "_id", c.title, c.description, c.subject_id, c.logo_url as chapter_logo_url, c.visibility,
        count(t.id)::int as topic_count,
-       count(t.id) filter (where t.visibility)::int as visible_topic_count,
-       count(t.id) filter (where t.visibility and exists (
-         select 1 from impressions i where i.student_id = $3 and i.topic_id = t.id))::int as read_topic_count
+       coalesce(array_agg(t.id order by t.created_at, t.id) filter (where t.visibility), '{}') as visible_topic_ids
      from chapters c
      left join topics t on t.chapter_id = c.id and t.deleted_at is null
      where c.institution_id = $1 and c.subject_id = $2 and c.deleted_at is null and c.visibility
      group by c.id
      order by c.created_at, c.id`,
-    [filter.institutionId, filter.subjectId, filter.studentId],
+    [filter.institutionId, filter.subjectId],
   );
 }
 
@@ -220,22 +206,20 @@ export interface ChapterTopicRow {
   topic_logo_url: string | null;
   self_assessment: boolean;
   visibility: boolean;
-  viewed: boolean;
 }
 
-/** Every live topic of a chapter (hidden ones count in its total) with whether the student opened it. */
+/** Every live topic of a chapter (hidden ones count in its total), the same for every reader. */
 export function chapterTopicRows(
   deps: AppDeps,
-  filter: { institutionId: string; chapterId: string; studentId: string },
+  filter: { institutionId: string; chapterId: string },
 ): Promise<ChapterTopicRow[]> {
   return queryPrepared(
     deps.pool,
-    'chapter_topics_read',
-    `select t.id as "_id", t.title, t.type, t.logo_url as topic_logo_url, t.self_assessment, t.visibility,
-       exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = t.id) as viewed
+    'chapter_topic_rows',
+    `select t.id as "_id", t.title, t.type, t.logo_url as topic_logo_url, t.self_assessment, t.visibility
      from topics t
      where t.chapter_id = $1 and t.institution_id = $2 and t.deleted_at is null
      order by t.created_at, t.id`,
-    [filter.chapterId, filter.institutionId, filter.studentId],
+    [filter.chapterId, filter.institutionId],
   );
 }

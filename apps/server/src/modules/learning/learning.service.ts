@@ -16,7 +16,7 @@ import { forbidden, notFound } from '../../lib/app-error.js';
 import { institutionToday } from '../../lib/institution-day.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedUserRead } from '../../lib/read-cache.js';
+import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -107,23 +107,31 @@ export async function viewedTopicIds(
   return new Set(rows.map((row) => row.topicId));
 }
 
-const presentHomeTopic = ({
-  total: _total,
-  ...row
-}: repository.HomeTopicRow & { total?: number }): HomeTopic => ({
-  ...row,
+const presentHomeTopic = (row: repository.HomeTopicRow): HomeTopic => ({
+  topic_id: row.topic_id,
+  topic_title: row.topic_title,
+  topic_logo_url: row.topic_logo_url,
+  type: row.type,
+  chapter_id: row.chapter_id,
+  chapter_title: row.chapter_title,
+  batch_subject_id: row.batch_subject_id,
+  subject_id: row.subject_id,
+  subject_title: row.subject_title,
+  subject_logo: row.subject_logo,
+  subject_logo_url: row.subject_logo_url,
+  date: row.date,
   viewed_at: row.viewed_at === null ? null : row.viewed_at.toISOString(),
 });
 
-/** A page of a home list: the topics under the list's name, and the page info. */
-function presentHomePage(result: repository.HomePageRows, page: Page) {
-  const { rows, page: info } = pageOf(
-    result.rows,
-    page,
-    (row) => (row.date === null ? [row.topic_id] : [row.batch_subject_id, row.topic_id]),
-    result.total,
-  );
-  return { topics: rows.map(presentHomeTopic), page: info };
+/**
+ * A page of a home list. Home lists answer no `total` (null): counting would read the student's
+ * whole plan or history on every home visit, and the home shows no counts.
+ */
+function presentHomePage(rows: repository.HomeTopicRow[], page: Page) {
+  const key = (row: repository.HomeTopicRow) =>
+    row.date === null ? [row.topic_id] : [row.batch_subject_id, row.topic_id];
+  const { rows: kept, page: info } = pageOf(rows, page, key, null);
+  return { topics: kept.map(presentHomeTopic), page: info };
 }
 
 /** The student's batch and the home's day (`date`, else today in the institution's zone). */
@@ -136,7 +144,7 @@ async function homeContext(deps: AppDeps, user: AuthUser, date?: string) {
 
 const emptyPage = (page: Page) => ({
   topics: [],
-  page: { limit: page.limit, next_cursor: null, total: page.after === null ? 0 : null },
+  page: { limit: page.limit, next_cursor: null, total: null },
 });
 
 /**
@@ -178,12 +186,25 @@ export async function lastVisited(
 /** Whole percent of the chapter's topics read, rounded (learning §2 "Chapters", §9). */
 const percent = (read: number, total: number) => (total === 0 ? 0 : Math.round((read * 100) / total));
 
-const presentChapter = (row: repository.ChapterCountsRow): ChapterProgress => ({
+type ChapterCounts = Omit<ChapterProgress, 'progress'>;
+
+const presentChapter = (row: ChapterCounts): ChapterProgress => ({
   ...row,
   progress: percent(row.read_topic_count, row.topic_count),
 });
 
-/** Visible chapters of one of the student's batch subjects, with their own counts and progress. */
+/** A subject's visible chapters with their topics (repository.subjectChapters), shared for two seconds. */
+function cachedSubjectChapters(deps: AppDeps, institutionId: string, subjectId: string) {
+  return cachedRead(deps.db, institutionId, `subject_chapters_with_topics:${subjectId}`, () =>
+    repository.subjectChapters(deps, { institutionId, subjectId }),
+  );
+}
+
+/**
+ * Visible chapters of one of the student's batch subjects, with their own counts and progress:
+ * the chapters and their topics are shared by every reader; what this student read is one
+ * indexed lookup of their views of those topics.
+ */
 export async function chapterProgress(
   deps: AppDeps,
   user: AuthUser,
@@ -197,12 +218,19 @@ export async function chapterProgress(
     `chapter_progress:${batchSubjectId}`,
     async () => {
       const batchSubject = await assertStudentBatchSubject(deps, user, batchSubjectId);
-      const rows = await repository.chapterCounts(deps, {
-        institutionId,
-        subjectId: batchSubject.subjectId,
-        studentId: user.entityId,
-      });
-      return rows.map(presentChapter);
+      const chapters = await cachedSubjectChapters(deps, institutionId, batchSubject.subjectId);
+      const viewed = await viewedTopicIds(
+        deps,
+        user.entityId,
+        chapters.flatMap((chapter) => chapter.visible_topic_ids),
+      );
+      return chapters.map(({ visible_topic_ids: ids, ...chapter }) =>
+        presentChapter({
+          ...chapter,
+          visible_topic_count: ids.length,
+          read_topic_count: ids.filter((id) => viewed.has(id)).length,
+        }),
+      );
     },
   );
 }
@@ -225,21 +253,38 @@ export async function chapterTopics(
 
 async function loadChapterTopics(deps: AppDeps, institutionId: string, studentId: string, chapterId: string) {
   const batchId = await studentBatchId(deps, institutionId, studentId);
+  // The chapter (and whether the batch learns it) and its topics are the same for every student
+  // of the batch; only the read marks are this student's.
   const [chapter, rows] = await Promise.all([
-    repository.readableChapter(deps, { institutionId, chapterId, batchId }),
-    repository.chapterTopicRows(deps, { institutionId, chapterId, studentId }),
+    cachedRead(
+      deps.db,
+      institutionId,
+      `readable_chapter:${batchId}:${chapterId}`,
+      async () => (await repository.readableChapter(deps, { institutionId, chapterId, batchId })) ?? null,
+    ),
+    cachedRead(deps.db, institutionId, `chapter_topic_rows:${chapterId}`, () =>
+      repository.chapterTopicRows(deps, { institutionId, chapterId }),
+    ),
   ]);
   if (!chapter) throw notFound();
   if (!chapter.taught) throw forbidden();
   const visible = rows.filter((row) => row.visibility);
+  const viewed = await viewedTopicIds(
+    deps,
+    studentId,
+    visible.map((row) => row._id),
+  );
   const { taught: _taught, ...fields } = chapter;
   return {
     chapter: presentChapter({
       ...fields,
       topic_count: rows.length,
       visible_topic_count: visible.length,
-      read_topic_count: visible.filter((row) => row.viewed).length,
+      read_topic_count: visible.filter((row) => viewed.has(row._id)).length,
     }),
-    topics: visible.map(({ visibility: _visibility, ...topic }) => topic),
+    topics: visible.map(({ visibility: _visibility, ...topic }) => ({
+      ...topic,
+      viewed: viewed.has(topic._id),
+    })),
   };
 }

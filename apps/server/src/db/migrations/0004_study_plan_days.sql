@@ -1,0 +1,1 @@
+CREATE INDEX "study_plans_batch_subject_date_idx" ON "study_plans" USING btree ("batch_subject_id","date");
