@@ -26,6 +26,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { filesPlugin } from './plugins/files.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { signInQueuePlugin } from './plugins/sign-in-queue.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { webPlugin } from './plugins/web.js';
 
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
+  await app.register(signInQueuePlugin, { concurrency: deps.config.SIGN_IN_CONCURRENCY });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await app.register(swaggerPlugin);
   await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.config.JWT_EXPIRES_IN });

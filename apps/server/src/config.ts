@@ -43,6 +43,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
   WEB_DIST_DIR: optionalText,
+  /** Sign-ins verified at once (argon2 hashing); the others wait their turn. */
+  SIGN_IN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;

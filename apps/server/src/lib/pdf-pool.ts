@@ -5,7 +5,7 @@ import type { PdfData, PdfTemplate } from './pdf.worker.js';
 /**
  * PDF rendering (pdfmake lays out every row synchronously: ~200 ms of CPU for a 250-student
  * list) runs in worker threads, so the thread that answers everyone else never waits for it.
- * The workers run at a lower CPU priority (nice +10), so on a busy machine the students' reads
+ * The workers run at the lowest CPU priority (nice +19), so on a busy machine the students' reads
  * come first and a PDF takes longer rather than stalling them. At most half the cores (one on a
  * two-core server); they start on the first PDF and end after a minute without work.
  */
@@ -22,7 +22,7 @@ function poolOf(): Piscina {
     minThreads: 0,
     maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
     idleTimeout: 60_000,
-    niceIncrement: 10,
+    niceIncrement: 19,
     execArgv: fromSources ? ['--import', 'tsx'] : [],
   });
   return pool;

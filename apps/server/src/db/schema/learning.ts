@@ -194,7 +194,14 @@ export const impressions = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.studentId, table.topicId, table.viewDate] }),
-    index('impressions_student_last_viewed_idx').on(table.studentId, table.lastViewedAt),
+    // Covers a student's views newest first (Last Visited walks it without reading the table).
+    index('impressions_student_last_viewed_idx').on(
+      table.studentId,
+      table.lastViewedAt,
+      table.topicId,
+      table.batchSubjectId,
+      table.viewDate,
+    ),
     index('impressions_institution_date_idx').on(table.institutionId, table.viewDate),
     index('impressions_topic_idx').on(table.topicId),
   ],

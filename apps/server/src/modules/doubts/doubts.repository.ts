@@ -44,8 +44,6 @@ export interface DoubtRow extends Record<string, unknown> {
   responses: ResponseJson[];
   /** Whether the reader may see this doubt (see `readableBy`). */
   readable: boolean;
-  /** On a list's first page: how many doubts match in all. */
-  total: number | null;
 }
 
 const teacherRoles = sql.join(
@@ -94,8 +92,8 @@ function liveDoubts(institutionId: string, where: SQL): SQL {
 
 /**
  * Doubts with everything a card shows, in ONE statement: first the page of doubts (filtered,
- * newest first, `limit` rows after the cursor's doubt; on the first page `total` counts every
- * match, before the limit), then for those rows only their titles,
+ * newest first, `limit` rows after the cursor's doubt, walking doubts_institution_created_idx or
+ * the batch subject's, topic's or student's index), then for those rows only their titles,
  * reply count and first PAGE_SIZE.repliesInList live replies, oldest first, folded into a JSON
  * array by `json_agg` in a lateral subquery. Nothing is built for a doubt that is not on the page.
  */
@@ -109,11 +107,10 @@ function selectDoubts(institutionId: string, readable: SQL, where: SQL, page: Pa
     select d.id, d.doubt_text, d.topic_id, t.title as topic_title, c.id as chapter_id,
       c.title as chapter_title, d.batch_subject_id, s.id as subject_id, s.title as subject_title,
       b.title as batch_title, d.student_id, st.name as student_name, d.created_at, d.updated_at,
-      r.response_count, r.answered, r.responses, d.readable, d.total
+      r.response_count, r.answered, r.responses, d.readable
     from (
       select d.id, d.doubt_text, d.topic_id, d.batch_subject_id, d.student_id, d.created_at,
-        d.updated_at, ${readable} as readable,
-        ${page && !page.after ? sql`count(*) over ()::int` : sql`null::int`} as total
+        d.updated_at, ${readable} as readable
       ${liveDoubts(institutionId, where)} ${after}
       order by d.created_at desc, d.id desc
       ${limit}
@@ -168,20 +165,35 @@ function filterConditions(filter: DoubtFilter): SQL {
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
-/**
- * One page of the doubts the reader may see that match `filter` (see `selectDoubts`), and on the
- * first page how many there are in all.
- */
+/** One page of the doubts the reader may see that match `filter` (see `selectDoubts`). */
 export async function listDoubts(
   db: Database,
   institutionId: string,
   reader: Reader,
   filter: DoubtFilter,
   page: Page,
-): Promise<{ rows: DoubtRow[]; total: number | null }> {
+): Promise<DoubtRow[]> {
   const where = sql`${readableBy(reader)} and ${filterConditions(filter)}`;
   const { rows } = await executePrepared<DoubtRow>(db, selectDoubts(institutionId, sql`true`, where, page));
-  return { rows, total: page.after ? null : (rows[0]?.total ?? 0) };
+  return rows;
+}
+
+/**
+ * How many doubts the reader may see match `filter`: every live one is counted (tens of
+ * milliseconds for a school's 50,000), so the service keeps the answer with the cached reads.
+ */
+export async function countDoubts(
+  db: Database,
+  institutionId: string,
+  reader: Reader,
+  filter: DoubtFilter,
+): Promise<number> {
+  const where = sql`${readableBy(reader)} and ${filterConditions(filter)}`;
+  const { rows } = await executePrepared<{ total: number }>(
+    db,
+    sql`select count(*)::int as total ${liveDoubts(institutionId, where)}`,
+  );
+  return rows[0]?.total ?? 0;
 }
 
 /** The doubts of `ids` that the reader may see (at most MAX_DOUBT_IDS), newest first. */

@@ -46,13 +46,45 @@ export interface DoubtPage {
   page: PageInfo;
 }
 
-function presentPage(
-  result: { rows: repository.DoubtRow[]; total: number | null },
-  page: Page,
+/**
+ * Whose count a count is: a moderator's is the institution's, a faculty member's their own, a
+ * student's their batch's (what they see depends only on it; their own doubts are a filter).
+ */
+async function countScope(deps: AppDeps, user: AuthUser): Promise<string> {
+  switch (user.permission) {
+    case 'moderator':
+      return 'institution';
+    case 'student':
+      return `batch:${await studentBatchId(deps, institutionOf(user), user.entityId)}`;
+    default:
+      return `${user.permission}:${user.entityId}`;
+  }
+}
+
+/**
+ * A page of doubts, and on the first page their total. Counting reads every match, so the total
+ * is kept for two seconds with the cached reads (a doubt or reply written through the API drops
+ * it at once), shared by everyone it is the same for.
+ */
+async function doubtPage(
+  deps: AppDeps,
   user: AuthUser,
-): DoubtPage {
-  const { rows, page: info } = pageOf(result.rows, page, (row) => [row.id], result.total);
-  return { doubts: present(rows, user), page: info };
+  filter: repository.DoubtFilter,
+  page: Page,
+  rows?: Promise<repository.DoubtRow[]>,
+): Promise<DoubtPage> {
+  const institutionId = institutionOf(user);
+  const filterKey = [filter.topicId, filter.batchSubjectId, filter.studentId, filter.status].join(':');
+  const [listed, total] = await Promise.all([
+    rows ?? repository.listDoubts(deps.db, institutionId, user, filter, page),
+    page.after
+      ? null
+      : cachedRead(deps.db, institutionId, `doubt_total:${await countScope(deps, user)}:${filterKey}`, () =>
+          repository.countDoubts(deps.db, institutionId, user, filter),
+        ),
+  ]);
+  const { rows: kept, page: info } = pageOf(listed, page, (row) => [row.id], total);
+  return { doubts: present(kept, user), page: info };
 }
 
 /** GET /api/doubts: a page of the caller's batch subjects' doubts, optionally of one and by status. */
@@ -64,11 +96,7 @@ export async function listDoubts(
   if (query.batch_subject_id) await assertBatchSubject(deps, user, query.batch_subject_id);
   const page = readPage(query, PAGE_SIZE.default);
   const filter = { batchSubjectId: query.batch_subject_id, status: query.status };
-  return presentPage(
-    await repository.listDoubts(deps.db, institutionOf(user), user, filter, page),
-    page,
-    user,
-  );
+  return doubtPage(deps, user, filter, page);
 }
 
 /** GET /api/users/me/doubts: a student's own doubts; a faculty member's batch subjects' doubts. */
@@ -81,11 +109,7 @@ export async function listOwnDoubts(
   if (query.batch_subject_id) await assertBatchSubject(deps, user, query.batch_subject_id);
   const page = readPage(query, PAGE_SIZE.default);
   const filter = { batchSubjectId: query.batch_subject_id, status: query.status, studentId: user.entityId };
-  return presentPage(
-    await repository.listDoubts(deps.db, institutionOf(user), user, filter, page),
-    page,
-    user,
-  );
+  return doubtPage(deps, user, filter, page);
 }
 
 export async function listBatchSubjectDoubts(
@@ -95,9 +119,7 @@ export async function listBatchSubjectDoubts(
   query: PageQuery,
 ): Promise<DoubtPage> {
   await assertBatchSubject(deps, user, batchSubjectId);
-  const page = readPage(query, PAGE_SIZE.default);
-  const result = await repository.listDoubts(deps.db, institutionOf(user), user, { batchSubjectId }, page);
-  return presentPage(result, page, user);
+  return doubtPage(deps, user, { batchSubjectId }, readPage(query, PAGE_SIZE.default));
 }
 
 /**
@@ -134,7 +156,7 @@ export async function listTopicDoubts(
       : cachedUserRead(deps.db, institutionId, user.userId, `topic_doubts:${pageKey}`, () =>
           repository.listDoubts(deps.db, institutionId, user, { topicId }, page),
         );
-  return presentPage(await rows, page, user);
+  return doubtPage(deps, user, { topicId }, page, rows);
 }
 
 /** GET /api/doubts/ids: those of the given doubts the caller may see; the others are left out. */

@@ -52,8 +52,9 @@ const HOME_TOPIC_JOINS = `
  * Plan topics of the batch dated before `day` the student never opened, one row per batch subject
  * and topic (at its latest plan day before `day`), latest day first, then by title. Each of the
  * batch's batch subjects walks its own plan from `day` back (study_plans_batch_subject_date_idx)
- * and stops after `limit` pending rows, so a page reads about `limit` plan rows per subject
- * however long the plan is. A later page starts after the cursor's (batch subject, topic).
+ * and stops after `limit` pending rows (with the rest of the last day's, so titles order that day
+ * right), so a page reads a few plan rows per subject however long the plan is. A later page
+ * starts after the cursor's (batch subject, topic).
  */
 export function pendingTopics(
   deps: AppDeps,
@@ -66,25 +67,25 @@ export function pendingTopics(
       select max(cp.date) as date, min(ct.title) as title from study_plans cp join topics ct on ct.id = cp.topic_id
       where cp.batch_subject_id = $6 and cp.topic_id = $7 and cp.date < $4 and cp.deleted_at is null) cur`;
   const after = `and (sp.date < cur.date or (sp.date = cur.date
-      and (pt.title, sp.batch_subject_id, sp.topic_id) > (cur.title, $6::uuid, $7::uuid)))`;
+      and ((select pt.title from topics pt where pt.id = sp.topic_id), sp.batch_subject_id, sp.topic_id)
+        > (cur.title, $6::uuid, $7::uuid)))`;
   const text = `
     select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
     from batch_subjects pbs ${first ? '' : cursor}
     cross join lateral (
-      select sp.batch_subject_id, sp.topic_id, sp.date, pt.title
+      select sp.batch_subject_id, sp.topic_id, sp.date
       from study_plans sp
-      join topics pt on pt.id = sp.topic_id
       where sp.batch_subject_id = pbs.id and sp.date < $4 and sp.deleted_at is null ${first ? '' : after}
         and not exists (select 1 from study_plans later
           where later.batch_subject_id = sp.batch_subject_id and later.topic_id = sp.topic_id
             and later.date > sp.date and later.date < $4 and later.deleted_at is null)
         and not exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = sp.topic_id)
-      order by sp.date desc, pt.title, sp.batch_subject_id, sp.topic_id
-      limit $5
+      order by sp.date desc
+      fetch first $5 rows with ties
     ) x
     ${HOME_TOPIC_JOINS}
     where pbs.batch_id = $2 and pbs.institution_id = $1 and pbs.deleted_at is null
-    order by x.date desc, x.title, x.batch_subject_id, x.topic_id
+    order by x.date desc, t.title, x.batch_subject_id, x.topic_id
     limit $5`;
   const values = [filter.institutionId, filter.batchId, filter.studentId, filter.day, page.limit + 1];
   return queryPrepared<HomeTopicRow>(
@@ -97,9 +98,9 @@ export function pendingTopics(
 
 /**
  * The topics the student opened most recently up to the end of `day`, still readable in their
- * batch: each topic once, at its latest view, newest first. Walks the student's views newest
- * first (impressions_student_last_viewed_idx), keeping a view only when no later view of the same
- * topic exists (a primary-key probe), so a page reads about `limit` views, not the whole history.
+ * batch: each topic once, at its latest view (the view of the latest day), newest first. The
+ * student's views come from impressions_student_last_viewed_idx, which covers every column read
+ * here, and the later-view check is a probe of the primary key: neither reads the table itself.
  * A later page starts after the cursor's topic.
  */
 export function lastVisitedTopics(
@@ -121,8 +122,8 @@ export function lastVisitedTopics(
        from impressions i
        where i.student_id = $2 and i.view_date <= $3 ${after}
          and not exists (select 1 from impressions j
-           where j.student_id = i.student_id and j.topic_id = i.topic_id and j.view_date <= $3
-             and (j.last_viewed_at, j.view_date) > (i.last_viewed_at, i.view_date))
+           where j.student_id = i.student_id and j.topic_id = i.topic_id
+             and j.view_date > i.view_date and j.view_date <= $3)
      ) x
      ${HOME_TOPIC_JOINS}
      where bs.batch_id = $1

@@ -83,28 +83,28 @@ function prepareViewed(db: Database, name: string) {
   return db
     .selectDistinct({ topicId: impressions.topicId })
     .from(impressions)
-    .where(
-      and(
-        eq(impressions.studentId, sql.placeholder('studentId')),
-        sql`${impressions.topicId} = any(${sql.placeholder('topicIds')}::uuid[])`,
-      ),
-    )
+    .where(eq(impressions.studentId, sql.placeholder('studentId')))
     .prepare(name);
 }
 
 /**
- * Which of these topics the student has opened (any day): one indexed lookup, prepared because
- * the day's plan (a hot read) asks it on every call.
+ * Which of these topics the student has opened (any day). Every topic they ever opened is read
+ * once (an index-only scan of the impressions primary key: a few pages, never the table) and kept
+ * with their cached reads, which their own views drop: their day's plan, chapters and topic lists
+ * all answer from it.
  */
 export async function viewedTopicIds(
   deps: AppDeps,
-  studentId: string,
+  user: AuthUser,
   topicIds: string[],
 ): Promise<Set<string>> {
   if (topicIds.length === 0) return new Set();
-  const query = preparedStatement(deps.db, 'viewed_topics', (name) => prepareViewed(deps.db, name));
-  const rows = await query.execute({ studentId, topicIds });
-  return new Set(rows.map((row) => row.topicId));
+  const all = await cachedUserRead(deps.db, institutionOf(user), user.userId, 'viewed_topics', async () => {
+    const query = preparedStatement(deps.db, 'viewed_topics', (name) => prepareViewed(deps.db, name));
+    return (await query.execute({ studentId: user.entityId })).map((row) => row.topicId);
+  });
+  const opened = new Set(all);
+  return new Set(topicIds.filter((id) => opened.has(id)));
 }
 
 const presentHomeTopic = (row: repository.HomeTopicRow): HomeTopic => ({
@@ -221,7 +221,7 @@ export async function chapterProgress(
       const chapters = await cachedSubjectChapters(deps, institutionId, batchSubject.subjectId);
       const viewed = await viewedTopicIds(
         deps,
-        user.entityId,
+        user,
         chapters.flatMap((chapter) => chapter.visible_topic_ids),
       );
       return chapters.map(({ visible_topic_ids: ids, ...chapter }) =>
@@ -247,12 +247,12 @@ export async function chapterTopics(
 ): Promise<{ chapter: ChapterProgress; topics: TopicProgress[] }> {
   const institutionId = institutionOf(user);
   return cachedUserRead(deps.db, institutionId, user.userId, `chapter_topics:${chapterId}`, () =>
-    loadChapterTopics(deps, institutionId, user.entityId, chapterId),
+    loadChapterTopics(deps, institutionId, user, chapterId),
   );
 }
 
-async function loadChapterTopics(deps: AppDeps, institutionId: string, studentId: string, chapterId: string) {
-  const batchId = await studentBatchId(deps, institutionId, studentId);
+async function loadChapterTopics(deps: AppDeps, institutionId: string, user: AuthUser, chapterId: string) {
+  const batchId = await studentBatchId(deps, institutionId, user.entityId);
   // The chapter (and whether the batch learns it) and its topics are the same for every student
   // of the batch; only the read marks are this student's.
   const [chapter, rows] = await Promise.all([
@@ -271,7 +271,7 @@ async function loadChapterTopics(deps: AppDeps, institutionId: string, studentId
   const visible = rows.filter((row) => row.visibility);
   const viewed = await viewedTopicIds(
     deps,
-    studentId,
+    user,
     visible.map((row) => row._id),
   );
   const { taught: _taught, ...fields } = chapter;

@@ -142,9 +142,7 @@ export async function listOwnDaily(deps: AppDeps, user: AuthUser, date: string):
         return rows.map(present);
       },
     );
-    const viewed = await viewedTopicIds(deps, user.entityId, [
-      ...new Set(entries.map((entry) => entry.topic_id)),
-    ]);
+    const viewed = await viewedTopicIds(deps, user, [...new Set(entries.map((entry) => entry.topic_id))]);
     return entries.map((entry) => ({ ...entry, viewed: viewed.has(entry.topic_id) }));
   });
 }
