@@ -69,22 +69,30 @@ export function pendingTopics(
   const after = `and (sp.date < cur.date or (sp.date = cur.date
       and ((select pt.title from topics pt where pt.id = sp.topic_id), sp.batch_subject_id, sp.topic_id)
         > (cur.title, $6::uuid, $7::uuid)))`;
+  // Each batch subject's candidates, then the latest days over all of them (with the rest of the
+  // last day's), and only those get their titles and cards.
   const text = `
-    select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
-    from batch_subjects pbs ${first ? '' : cursor}
-    cross join lateral (
-      select sp.batch_subject_id, sp.topic_id, sp.date
-      from study_plans sp
-      where sp.batch_subject_id = pbs.id and sp.date < $4 and sp.deleted_at is null ${first ? '' : after}
-        and not exists (select 1 from study_plans later
-          where later.batch_subject_id = sp.batch_subject_id and later.topic_id = sp.topic_id
-            and later.date > sp.date and later.date < $4 and later.deleted_at is null)
-        and not exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = sp.topic_id)
-      order by sp.date desc
+    with candidates as (
+      select x.batch_subject_id, x.topic_id, x.date
+      from batch_subjects pbs ${first ? '' : cursor}
+      cross join lateral (
+        select sp.batch_subject_id, sp.topic_id, sp.date
+        from study_plans sp
+        where sp.batch_subject_id = pbs.id and sp.date < $4 and sp.deleted_at is null ${first ? '' : after}
+          and not exists (select 1 from study_plans later
+            where later.batch_subject_id = sp.batch_subject_id and later.topic_id = sp.topic_id
+              and later.date > sp.date and later.date < $4 and later.deleted_at is null)
+          and not exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = sp.topic_id)
+        order by sp.date desc
+        fetch first $5 rows with ties
+      ) x
+      where pbs.batch_id = $2 and pbs.institution_id = $1 and pbs.deleted_at is null
+      order by x.date desc
       fetch first $5 rows with ties
-    ) x
+    )
+    select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
+    from candidates x
     ${HOME_TOPIC_JOINS}
-    where pbs.batch_id = $2 and pbs.institution_id = $1 and pbs.deleted_at is null
     order by x.date desc, t.title, x.batch_subject_id, x.topic_id
     limit $5`;
   const values = [filter.institutionId, filter.batchId, filter.studentId, filter.day, page.limit + 1];
