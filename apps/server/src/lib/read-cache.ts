@@ -18,10 +18,10 @@ const MAX_ENTRIES = 50_000;
 /**
  * The answers kept, in bytes of their JSON: per-user reads of thousands of students would
  * otherwise fill memory long before the count limit (a doubt list can be hundreds of KB). As
- * objects they take a few times their JSON in memory, so 16 MB of JSON is some 50-80 MB of heap.
+ * objects they take a few times their JSON in memory, so 32 MB of JSON is some 100-150 MB of heap.
  * The oldest entries go first; an answer larger than a tenth of the budget is not kept at all.
  */
-export const READ_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
   value: Promise<unknown>;

@@ -8,7 +8,7 @@ import {
   type TimeSpentBody,
   type TopicProgress,
 } from '@portal/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { impressions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
@@ -211,27 +211,20 @@ export async function chapterProgress(
   batchSubjectId: string,
 ): Promise<ChapterProgress[]> {
   const institutionId = institutionOf(user);
-  return cachedUserRead(
-    deps.db,
-    institutionId,
-    user.userId,
-    `chapter_progress:${batchSubjectId}`,
-    async () => {
-      const batchSubject = await assertStudentBatchSubject(deps, user, batchSubjectId);
-      const chapters = await cachedSubjectChapters(deps, institutionId, batchSubject.subjectId);
-      const viewed = await viewedTopicIds(
-        deps,
-        user,
-        chapters.flatMap((chapter) => chapter.visible_topic_ids),
-      );
-      return chapters.map(({ visible_topic_ids: ids, ...chapter }) =>
-        presentChapter({
-          ...chapter,
-          visible_topic_count: ids.length,
-          read_topic_count: ids.filter((id) => viewed.has(id)).length,
-        }),
-      );
-    },
+  // Counting from cached parts is cheap, so the answer itself is not kept per student.
+  const batchSubject = await assertStudentBatchSubject(deps, user, batchSubjectId);
+  const chapters = await cachedSubjectChapters(deps, institutionId, batchSubject.subjectId);
+  const viewed = await viewedTopicIds(
+    deps,
+    user,
+    chapters.flatMap((chapter) => chapter.visible_topic_ids),
+  );
+  return chapters.map(({ visible_topic_ids: ids, ...chapter }) =>
+    presentChapter({
+      ...chapter,
+      visible_topic_count: ids.length,
+      read_topic_count: ids.filter((id) => viewed.has(id)).length,
+    }),
   );
 }
 
@@ -245,10 +238,7 @@ export async function chapterTopics(
   user: AuthUser,
   chapterId: string,
 ): Promise<{ chapter: ChapterProgress; topics: TopicProgress[] }> {
-  const institutionId = institutionOf(user);
-  return cachedUserRead(deps.db, institutionId, user.userId, `chapter_topics:${chapterId}`, () =>
-    loadChapterTopics(deps, institutionId, user, chapterId),
-  );
+  return loadChapterTopics(deps, institutionOf(user), user, chapterId);
 }
 
 async function loadChapterTopics(deps: AppDeps, institutionId: string, user: AuthUser, chapterId: string) {
