@@ -49,58 +49,30 @@ const HOME_TOPIC_JOINS = `
   join subjects s on s.id = bs.subject_id and s.deleted_at is null`;
 
 /**
- * Plan topics of the batch dated before `day` the student never opened, one row per batch subject
- * and topic (at its latest plan day before `day`), latest day first, then by title. Each of the
- * batch's batch subjects walks its own plan from `day` back (study_plans_batch_subject_date_idx)
- * and stops after `limit` pending rows (with the rest of the last day's, so titles order that day
- * right), so a page reads a few plan rows per subject however long the plan is. A later page
- * starts after the cursor's (batch subject, topic).
+ * The batch's plan topics dated before `day`, one row per batch subject and topic (at its latest
+ * plan day before `day`), latest day first, then by title: the same for every student of the
+ * batch, so the service keeps it shared and takes out each student's opened topics
+ * (`viewedTopicIds`). The batch's batch subjects lead (each plan read through
+ * study_plans_batch_subject_date_idx), so nothing else of the institution is read.
  */
-export function pendingTopics(
+export function batchPlanBefore(
   deps: AppDeps,
-  filter: { institutionId: string; batchId: string; studentId: string; day: string },
-  page: Page,
+  filter: { institutionId: string; batchId: string; day: string },
 ): Promise<HomeTopicRow[]> {
-  const first = page.after === null;
-  // The cursor's item: its latest plan day before `day` and its title.
-  const cursor = `cross join lateral (
-      select max(cp.date) as date, min(ct.title) as title from study_plans cp join topics ct on ct.id = cp.topic_id
-      where cp.batch_subject_id = $6 and cp.topic_id = $7 and cp.date < $4 and cp.deleted_at is null) cur`;
-  const after = `and (sp.date < cur.date or (sp.date = cur.date
-      and ((select pt.title from topics pt where pt.id = sp.topic_id), sp.batch_subject_id, sp.topic_id)
-        > (cur.title, $6::uuid, $7::uuid)))`;
-  // Each batch subject's candidates, then the latest days over all of them (with the rest of the
-  // last day's), and only those get their titles and cards.
-  const text = `
-    with candidates as (
-      select x.batch_subject_id, x.topic_id, x.date
-      from batch_subjects pbs ${first ? '' : cursor}
-      cross join lateral (
-        select sp.batch_subject_id, sp.topic_id, sp.date
-        from study_plans sp
-        where sp.batch_subject_id = pbs.id and sp.date < $4 and sp.deleted_at is null ${first ? '' : after}
-          and not exists (select 1 from study_plans later
-            where later.batch_subject_id = sp.batch_subject_id and later.topic_id = sp.topic_id
-              and later.date > sp.date and later.date < $4 and later.deleted_at is null)
-          and not exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = sp.topic_id)
-        order by sp.date desc
-        fetch first $5 rows with ties
-      ) x
-      where pbs.batch_id = $2 and pbs.institution_id = $1 and pbs.deleted_at is null
-      order by x.date desc
-      fetch first $5 rows with ties
-    )
-    select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
-    from candidates x
-    ${HOME_TOPIC_JOINS}
-    order by x.date desc, t.title, x.batch_subject_id, x.topic_id
-    limit $5`;
-  const values = [filter.institutionId, filter.batchId, filter.studentId, filter.day, page.limit + 1];
   return queryPrepared<HomeTopicRow>(
     deps.pool,
-    first ? 'pending_topics' : 'pending_topics_after',
-    text,
-    first ? values : [...values, ...(page.after ?? [])],
+    'batch_plan_before',
+    `select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
+     from (
+       select sp.batch_subject_id, sp.topic_id, max(sp.date) as date
+       from batch_subjects pbs
+       join study_plans sp on sp.batch_subject_id = pbs.id and sp.deleted_at is null and sp.date < $3
+       where pbs.batch_id = $2 and pbs.institution_id = $1 and pbs.deleted_at is null
+       group by sp.batch_subject_id, sp.topic_id
+     ) x
+     ${HOME_TOPIC_JOINS}
+     order by x.date desc, t.title, x.batch_subject_id, x.topic_id`,
+    [filter.institutionId, filter.batchId, filter.day],
   );
 }
 

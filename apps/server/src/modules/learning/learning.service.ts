@@ -149,7 +149,10 @@ const emptyPage = (page: Page) => ({
 
 /**
  * Pending Topics (decision 15): study-plan topics of the student's batch dated before `date` that
- * they have not opened, latest plan day first; a topic planned on several days shows once. One page.
+ * they have not opened, latest plan day first; a topic planned on several days shows once. One
+ * page. The batch's plan before the day is shared by its students (kept for two seconds); the
+ * student's part is their viewed topics, so a home visit costs no query of its own once those
+ * are cached. A later page starts after the cursor's (batch subject, topic) in the batch's order.
  */
 export async function pendingItems(
   deps: AppDeps,
@@ -159,10 +162,27 @@ export async function pendingItems(
   const page = readPage(query, PAGE_SIZE.home, 2);
   const { batchId, ...filter } = await homeContext(deps, user, query.date);
   if (!batchId) return emptyPage(page);
-  const key = `pending:${filter.day}:${page.limit}:${page.after ?? ''}`;
-  return cachedUserRead(deps.db, filter.institutionId, user.userId, key, async () =>
-    presentHomePage(await repository.pendingTopics(deps, { ...filter, batchId }, page), page),
+  const plan = await cachedRead(
+    deps.db,
+    filter.institutionId,
+    `batch_plan_before:${batchId}:${filter.day}`,
+    () => repository.batchPlanBefore(deps, { ...filter, batchId }),
   );
+  const viewed = await viewedTopicIds(
+    deps,
+    user,
+    plan.map((row) => row.topic_id),
+  );
+  const start = page.after
+    ? plan.findIndex((row) => row.batch_subject_id === page.after![0] && row.topic_id === page.after![1]) + 1
+    : 0;
+  // A cursor the batch's plan does not have gives an empty page, as a keyset cursor would.
+  if (page.after && start === 0) return emptyPage(page);
+  const rows: repository.HomeTopicRow[] = [];
+  for (let index = start; index < plan.length && rows.length <= page.limit; index += 1) {
+    if (!viewed.has(plan[index]!.topic_id)) rows.push(plan[index]!);
+  }
+  return presentHomePage(rows, page);
 }
 
 /**
