@@ -15,6 +15,10 @@ import { obtainSessions } from './lib/sessions.mjs';
 import { backToBack, steadyRate } from './lib/stall.mjs';
 
 const misses = [];
+/** The portal's memory sampler (set once it runs); each scenario line shows the peak so far. */
+let memory;
+const rss = () =>
+  memory ? `, portal ${memory.state.lastMb.toFixed(0)} MB (peak ${memory.state.peakMb.toFixed(0)})` : '';
 const results = { options: OPTIONS, budgets: BUDGETS, hot: [], lists: [], signIn: null, stalls: [] };
 const wanted = (name) => !OPTIONS.only || name.includes(OPTIONS.only);
 const ms = (value) => `${Math.round(value * 10) / 10} ms`;
@@ -36,7 +40,7 @@ async function hotScenarios(servers, sessions, planDay) {
     console.log(
       `  ${scenario.name}: ${Math.round(result.rps)} req/s, ${percent(result.share)} of bare ` +
         `(${Math.round(result.bareRps)}), p50 ${ms(result.p50)}, p99 ${ms(result.p99)}` +
-        `${result.failed ? `, ${result.failed} failed` : ''}  ${verdict}`,
+        `${result.failed ? `, ${result.failed} failed` : ''}${rss()}  ${verdict}`,
     );
     results.hot.push({ name: scenario.name, ...result });
   }
@@ -61,7 +65,7 @@ async function listScenarios(servers, sessions) {
     const sizeOf = await answerSize(servers.portal.url, scenario.items[0]);
     console.log(
       `  ${scenario.name}: ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ` +
-        `${(sizeOf / 1024).toFixed(1)} KB${result.failed ? `, ${result.failed} failed` : ''}  ${verdict}`,
+        `${(sizeOf / 1024).toFixed(1)} KB${result.failed ? `, ${result.failed} failed` : ''}${rss()}  ${verdict}`,
     );
     results.lists.push({ name: scenario.name, bytes: sizeOf, ...result });
   }
@@ -78,7 +82,7 @@ async function signInScenario(servers, sessions) {
   const result = await measure(servers, signIns(sessions), { withoutBare: true });
   console.log(
     `\nSign-in (${OPTIONS.connections} connections, rotating students): ${Math.round(result.rps)} req/s, ` +
-      `p50 ${ms(result.p50)}, p99 ${ms(result.p99)}${result.failed ? `, ${result.failed} failed` : ''}`,
+      `p50 ${ms(result.p50)}, p99 ${ms(result.p99)}${result.failed ? `, ${result.failed} failed` : ''}${rss()}`,
   );
   results.signIn = { name, ...result };
 }
@@ -108,7 +112,7 @@ async function stallTest(servers, name, mix, disturb) {
   console.log(
     `  ${name}: hot reads ${Math.round(quietRps)} -> ${Math.round(busyRps)} req/s (${percent(share)}), ` +
       `p99 ${ms(quietP99)} -> ${ms(busyP99)}; the heavy requests: ${done} done` +
-      `${failed ? `, ${failed} failed` : ''}, median ${ms(heavyMs)}  ${verdict}`,
+      `${failed ? `, ${failed} failed` : ''}, median ${ms(heavyMs)}${rss()}  ${verdict}`,
   );
   results.stalls.push({ name, share, quietRps, busyRps, quietP99, busyP99, done, failed, heavyMs, pairs });
 }
@@ -136,7 +140,7 @@ async function stallTests(servers, sessions, planDay) {
 const scale = await ensureScaleData();
 const bare = await startBare();
 const portal = await startPortal(SCALE_DIR);
-const memory = sampleMemory(portal.pid);
+memory = sampleMemory(portal.pid);
 try {
   await memory.read();
   console.log(`Portal started, ${memory.state.lastMb.toFixed(0)} MB resident`);

@@ -43,8 +43,15 @@ export async function startPortal(dataDir) {
     throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
   });
   const port = await freePort();
-  // BENCH_PORTAL_ARGS: node flags for the portal, e.g. --cpu-prof to see where its time goes.
-  const flags = process.env.BENCH_PORTAL_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The node flags `npm start` runs the portal with (package.json), and BENCH_PORTAL_ARGS (e.g.
+  // --cpu-prof to see where its time goes).
+  const start = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const startFlags =
+    /node ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(start)?.[1]?.trim().split(' ') ?? [];
+  const flags = [
+    ...startFlags.filter(Boolean),
+    ...(process.env.BENCH_PORTAL_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const child = spawn(process.execPath, [...flags, main], {
     cwd: ROOT,
     env: {

@@ -18,10 +18,10 @@ const MAX_ENTRIES = 50_000;
 /**
  * The answers kept, in bytes of their JSON: per-user reads of thousands of students would
  * otherwise fill memory long before the count limit (a doubt list can be hundreds of KB). As
- * objects they take a few times their JSON in memory, so 32 MB of JSON is some 100-150 MB of heap.
+ * objects they take a few times their JSON in memory, so 16 MB of JSON is some 50-80 MB of heap.
  * The oldest entries go first; an answer larger than a tenth of the budget is not kept at all.
  */
-export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+export const READ_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 interface Entry {
   value: Promise<unknown>;
@@ -82,13 +82,15 @@ export function readCacheSize(db: Database): { entries: number; bytes: number } 
  * `load()`'s answer for `key` of this institution, shared for two seconds. Concurrent callers
  * share one load; a failed load is not kept. A write retires the entries, in-flight loads
  * included, so no answer read before a write is handed out after it. The cache holds at most
- * READ_CACHE_MAX_BYTES of answers and MAX_ENTRIES entries, dropping the oldest first.
+ * READ_CACHE_MAX_BYTES of answers and MAX_ENTRIES entries, dropping the oldest first. `ttlMs`:
+ * longer for answers a few seconds late do no harm and that cost much to make (list totals).
  */
 export function cachedRead<T>(
   db: Database,
   institutionId: string,
   key: string,
   load: () => Promise<T>,
+  ttlMs = TTL_MS,
 ): Promise<T> {
   const cache = cacheOf(db);
   const { entries, generations } = cache;
@@ -99,7 +101,7 @@ export function cachedRead<T>(
   if (hit) remove(cache, fullKey, hit);
 
   const value = load();
-  const entry: Entry = { value, expiresAt: now + TTL_MS, bytes: 0 };
+  const entry: Entry = { value, expiresAt: now + ttlMs, bytes: 0 };
   entries.set(fullKey, entry);
   value.then(
     (answer) => {

@@ -142,6 +142,10 @@ export const doubts = pgTable(
   (table) => [
     // The moderator's doubt list pages through the institution's doubts, newest first.
     index('doubts_institution_created_idx').on(table.institutionId, table.createdAt, table.id),
+    // Counting a list's doubts reads this (index-only), not the table.
+    index('doubts_live_idx')
+      .on(table.institutionId, table.batchSubjectId, table.topicId)
+      .where(sql`${table.deletedAt} is null`),
     index('doubts_batch_subject_idx').on(table.batchSubjectId, table.createdAt),
     index('doubts_topic_idx').on(table.topicId, table.createdAt),
     index('doubts_student_idx').on(table.studentId, table.createdAt),

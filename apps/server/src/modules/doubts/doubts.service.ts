@@ -62,10 +62,13 @@ async function countScope(deps: AppDeps, user: AuthUser): Promise<string> {
 }
 
 /**
- * A page of doubts, and on the first page their total. Counting reads every match, so the total
- * is kept for two seconds with the cached reads (a doubt or reply written through the API drops
- * it at once), shared by everyone it is the same for.
+ * A page of doubts, and on the first page their total. Counting reads every match (a school's
+ * 50,000 take tens of milliseconds), so the total is kept with the cached reads for ten seconds,
+ * shared by everyone it is the same for: a doubt or reply written through the API drops it at once;
+ * a change made elsewhere (another server, a script) shows in the total within ten seconds.
  */
+const TOTAL_TTL_MS = 10_000;
+
 async function doubtPage(
   deps: AppDeps,
   user: AuthUser,
@@ -79,8 +82,12 @@ async function doubtPage(
     rows ?? repository.listDoubts(deps.db, institutionId, user, filter, page),
     page.after
       ? null
-      : cachedRead(deps.db, institutionId, `doubt_total:${await countScope(deps, user)}:${filterKey}`, () =>
-          repository.countDoubts(deps.db, institutionId, user, filter),
+      : cachedRead(
+          deps.db,
+          institutionId,
+          `doubt_total:${await countScope(deps, user)}:${filterKey}`,
+          () => repository.countDoubts(deps.db, institutionId, user, filter),
+          TOTAL_TTL_MS,
         ),
   ]);
   const { rows: kept, page: info } = pageOf(listed, page, (row) => [row.id], total);
