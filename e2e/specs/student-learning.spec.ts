@@ -303,6 +303,59 @@ describe('student learning: home, subjects, reading with progress, notes, teache
     await snap(page, 'student-home-last-visited-desktop');
   });
 
+  it('files: the topic picture and note load for the signed-in student, for nobody signed out', async () => {
+    await ready();
+    await page.goto(detailUrl());
+    const picture = page.getByRole('img', { name: TODAY_TOPIC });
+    await picture.waitFor();
+    await page.waitForFunction(
+      (alt) =>
+        Array.from(document.images).some((img) => img.alt === alt && img.complete && img.naturalWidth > 0),
+      TODAY_TOPIC,
+    );
+    const pictureUrl = (await picture.getAttribute('src')) ?? '';
+    assert.match(pictureUrl, /^\/files\//);
+    const noteUrl =
+      (await page
+        .getByRole('link', { name: formatMessage(LABELS.noteN, { n: '1' }) })
+        .getAttribute('href')) ?? '';
+    // The browser's own requests (a new tab, a download) carry the same cookie.
+    const note = await context.request.get(noteUrl);
+    assert.equal(note.status(), 200);
+    assert.equal(await note.text(), 'Convex lenses converge light.\n');
+    assert.match(note.headers()['cache-control'] ?? '', /^private/);
+
+    // The same links in a browser that never signed in: refused, in a tab and in an <img>.
+    const stranger = await portal.newContext();
+    try {
+      const tab = await stranger.newPage();
+      assert.equal((await tab.goto(pictureUrl))?.status(), 401);
+      assert.equal((await stranger.request.get(noteUrl)).status(), 401);
+      await tab.goto('/login');
+      const loaded = await tab.evaluate(
+        (src) =>
+          new Promise<boolean>((resolve) => {
+            const img = new Image();
+            img.onload = () => resolve(img.naturalWidth > 0);
+            img.onerror = () => resolve(false);
+            img.src = src;
+          }),
+        pictureUrl,
+      );
+      assert.equal(loaded, false);
+
+      // Signing in gives access; signing out takes it away again.
+      await signIn(tab, 'student2');
+      assert.equal((await stranger.request.get(pictureUrl)).status(), 200);
+      await tab.getByRole('button', { name: LABELS.profileMenu }).click();
+      await tab.getByRole('menuitem', { name: LABELS.logout }).click();
+      await tab.waitForURL((url) => url.pathname === '/login');
+      await tab.waitForFunction(async (src) => (await fetch(src)).status === 401, pictureUrl);
+    } finally {
+      await stranger.close();
+    }
+  });
+
   it('the topic page reports time while visible and pauses when hidden', async () => {
     await page.goto(detailUrl());
     await page.getByRole('heading', { name: TODAY_TOPIC, level: 2 }).waitFor();

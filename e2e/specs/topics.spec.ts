@@ -109,6 +109,47 @@ async function openAdd(page: Page) {
   await dialog(page).getByRole('heading', { name: LABELS.addTopicTitle }).waitFor();
 }
 
+/**
+ * Uses the editor's toolbar after the typed text: a heading, each mark, a bullet list, an ordered
+ * list, a quote and a link, so the saved description holds what the editor makes.
+ */
+async function formatDescription(page: Page) {
+  const toolbar = dialog(page).getByLabel(LABELS.editorToolbar, { exact: true });
+  const press = (name: string) => toolbar.getByRole('button', { name, exact: true }).click();
+  const type = (text: string) => page.keyboard.type(text);
+  const enter = () => page.keyboard.press('Enter');
+  await enter();
+  await press('Heading 2');
+  await type('What you will hear');
+  await enter();
+  for (const mark of ['Bold', 'Italic', 'Underline', 'Strikethrough', 'Code']) {
+    await press(mark);
+    await type(mark.toLowerCase());
+    await press(mark);
+    await type(' ');
+  }
+  await enter();
+  await press('Bullet list');
+  await type('Waves');
+  await enter();
+  await enter();
+  await press('Ordered list');
+  await type('Listen');
+  await enter();
+  await enter();
+  await press('Blockquote');
+  await type('Light is a wave.');
+  await enter();
+  await enter();
+  await type('optics notes');
+  await page.keyboard.press('Shift+Home');
+  await press('Link');
+  const popover = page.getByRole('dialog', { name: 'Link' });
+  await popover.getByRole('textbox', { name: 'Enter URL' }).fill('https://example.org/optics');
+  await popover.getByRole('button', { name: 'Save' }).click();
+  await popover.waitFor({ state: 'detached' });
+}
+
 async function save(page: Page) {
   await dialog(page).getByRole('button', { name: LABELS.saveAction }).click();
 }
@@ -226,12 +267,35 @@ describe('topics: cards, the topic form with uploads, and the topic detail', () 
       .getByRole('textbox', { name: LABELS.audioLink })
       .fill('https://audio.example.org/lecture/optics.mp3');
     await typeDescription(page, 'A short talk about optics.');
+    await formatDescription(page);
     await chooseOption(page, LABELS.fieldAuthor, authorName, { exact: false });
     await save(page);
     await banner(page, MESSAGES.topicAdded);
     await card(page, 'Sound of light').waitFor();
     await dialog(page).waitFor({ state: 'detached' });
     assert.equal(await page.getByRole('article').count(), 3);
+
+    // The server kept every node and mark the toolbar made.
+    const { topics } = await moderator.call<{ topics: { title: string; wysiwyg_state: unknown }[] }>(
+      `/topics/chapter-id/${ids.chapter}`,
+    );
+    const stored = JSON.stringify(topics.find((topic) => topic.title === 'Sound of light')!.wysiwyg_state);
+    for (const type of [
+      'heading',
+      'bold',
+      'italic',
+      'underline',
+      'strike',
+      'code',
+      'bulletList',
+      'orderedList',
+      'listItem',
+      'blockquote',
+      'link',
+    ]) {
+      assert.match(stored, new RegExp(`"type":"${type}"`), type);
+    }
+    assert.match(stored, /"href":"https:\/\/example.org\/optics"/);
   });
 
   it('tags a topic that is in the batch subject’s study plan, with its date', async () => {
@@ -292,6 +356,11 @@ describe('topics: cards, the topic form with uploads, and the topic detail', () 
     await form.getByRole('heading', { name: LABELS.editTopicTitle }).waitFor();
     const title = form.getByRole('textbox', { name: LABELS.fieldTitle });
     assert.equal(await title.inputValue(), 'Sound of light');
+    // The editor opens the formatted description (saving it again must not wipe it).
+    const editor = form.getByRole('textbox', { name: LABELS.fieldDescription });
+    await editor.getByRole('heading', { name: 'What you will hear' }).waitFor();
+    await editor.getByRole('link', { name: 'optics notes' }).waitFor();
+    await editor.locator('blockquote').getByText('Light is a wave.').waitFor();
     await title.fill('Sound of light, revised');
     await save(page);
     await banner(page, MESSAGES.topicEdited);

@@ -20,11 +20,15 @@ import { studentsRoutes } from './modules/students/students.routes.js';
 import { studyPlansRoutes } from './modules/study-plans/study-plans.routes.js';
 import { subjectsRoutes } from './modules/subjects/subjects.routes.js';
 import { topicsRoutes } from './modules/topics/topics.routes.js';
+import { fileSessionRoutes } from './modules/uploads/file-session.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { videoUploadsRoutes } from './modules/uploads/video-uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { filesPlugin } from './plugins/files.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
+import { oneAtATimePlugin } from './plugins/one-at-a-time.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { signInQueuePlugin } from './plugins/sign-in-queue.js';
 import { swaggerPlugin } from './plugins/swagger.js';
@@ -49,7 +53,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     childLoggerFactory: (logger) => logger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For is believed; by default request.ip is the socket's.
+    trustProxy: deps.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -57,11 +62,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.decorate('deps', deps);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(signInQueuePlugin, { concurrency: deps.config.SIGN_IN_CONCURRENCY });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
-  await app.register(swaggerPlugin);
+  await app.register(swaggerPlugin, { publish: deps.config.API_DOCS === 'on' });
+  await app.register(oneAtATimePlugin);
   await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.config.JWT_EXPIRES_IN });
   // Hot reads are cached per institution for two seconds; its writes drop them (lib/read-cache.ts).
   app.addHook('onSend', forgetReadsAfterWrite);
@@ -71,6 +78,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(usersRoutes);
   await app.register(batchesRoutes);
   await app.register(uploadsRoutes);
+  await app.register(videoUploadsRoutes);
+  await app.register(fileSessionRoutes);
   await app.register(institutionsRoutes);
   await app.register(subjectsRoutes);
   await app.register(chaptersRoutes);
@@ -83,7 +92,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(learningRoutes);
   await app.register(notesRoutes);
   await app.register(doubtsRoutes);
-  if (deps.storage.kind === 'local') await app.register(filesPlugin, { root: deps.storage.root });
+  await app.register(filesPlugin);
 
   await app.register(webPlugin, { root: deps.config.webDistDir });
   return app;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,10 +8,49 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+// Ranges proxy-addr knows by name (127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; the private ranges).
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For is believed. Unset trusts none: the address is the socket's,
+ * so no client can pick the address its limits are counted under. Neither `true` nor a hop count
+ * is accepted: both believe a client that reaches the portal directly (Fastify itself no longer
+ * honours a hop count for that reason), so the proxies are named by address or range.
+ */
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((value, context): false | string[] => {
+    const text = value?.trim() ?? '';
+    if (!text || text === 'false') return false;
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length === 0) return entries;
+    const why =
+      text === 'true' || /^\d+$/.test(text)
+        ? 'would believe any client that reaches the portal directly'
+        : `cannot read ${bad.map((entry) => `"${entry}"`).join(', ')}`;
+    context.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY ${why}; give the proxies' addresses or CIDR ranges, comma-separated (or loopback, linklocal, uniquelocal)`,
+    });
+    return z.NEVER;
+  });
+
 /** Every environment variable the server reads. Documented in README.md. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: trustProxySetting,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
@@ -42,6 +82,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@example.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  /** `off` stops publishing the API reference (/api/docs and /api/docs/json). */
+  API_DOCS: z.enum(['on', 'off']).default('on'),
   WEB_DIST_DIR: optionalText,
   /** Sign-ins verified at once (argon2 hashing); the others wait their turn. */
   SIGN_IN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),

@@ -9,6 +9,7 @@ import { systemClock } from './lib/clock.js';
 import { logMailer, smtpMailer } from './lib/mailer.js';
 import { closePdfPool } from './lib/pdf-pool.js';
 import { loadLocalSecrets } from './lib/secrets.js';
+import { startupProblem } from './lib/startup-problem.js';
 import { createStorage } from './lib/storage.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -21,11 +22,14 @@ async function main() {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    say(`Starting the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} ...`);
-    embedded = await startEmbeddedPostgres({
-      directory: path.join(config.dataDir, 'postgres'),
-      password: secrets!.postgres_password,
-    });
+    const wanted = path.join(config.dataDir, 'postgres');
+    say(`Starting the embedded PostgreSQL in ${wanted} ...`);
+    embedded = await startEmbeddedPostgres({ directory: wanted, password: secrets!.postgres_password });
+    if (embedded.directory !== wanted) {
+      say(
+        `(${config.dataDir} is out of the postgres user's reach: its cluster is kept in ${embedded.directory})`,
+      );
+    }
     databaseUrl = embedded.url;
   }
 
@@ -97,4 +101,8 @@ async function main() {
   }
 }
 
-void main();
+// Any failure before the portal listens is one sentence, never a stack trace.
+main().catch((error: unknown) => {
+  say(`Could not start: ${startupProblem(error)}`);
+  process.exit(1);
+});

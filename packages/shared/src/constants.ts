@@ -42,6 +42,28 @@ export const NOTICE_ERROR_MS = 5000;
 
 export const UPLOAD_LIMIT_KB = 40960;
 export const UPLOAD_LIMIT_BYTES = UPLOAD_LIMIT_KB * 1024;
+/** Longer uploaded file names are shortened to this many characters, keeping the extension. */
+export const FILE_NAME_MAX_LENGTH = 100;
+
+/**
+ * What an upload is for (`POST /api/s3/v2?purpose=`). Content is read by every signed-in user of
+ * the institution; import files and examination answer sheets only by their uploader and the
+ * institution's moderators (and, for answer sheets, the assessment's evaluators).
+ */
+export const UPLOAD_PURPOSES = ['content', 'import', 'answer_sheet'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** Levels of nesting any JSON request may have (a body object holding a list is two). */
+export const MAX_JSON_DEPTH = 64;
+/**
+ * Levels of nodes in a rich-text description (the document is the first; a list in a list in a
+ * quote reaches about 8). At 30, a linked text node sits at JSON level 62, inside MAX_JSON_DEPTH.
+ */
+export const RICH_TEXT_MAX_DEPTH = 30;
+/** Calendar days a school plans (study plans, the home's day), `YYYY-MM-DD`, inclusive. */
+export const CALENDAR_DATE_RANGE = { min: '2000-01-01', max: '2099-12-31' } as const;
+/** The earliest date of birth accepted; the latest is the institution's today. */
+export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

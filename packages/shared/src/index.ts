@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './messages.js';
+export * from './route-roles.js';
 export * from './schemas/assignments.js';
 export * from './schemas/auth.js';
 export * from './schemas/batches.js';
@@ -12,6 +13,7 @@ export * from './schemas/notes.js';
 export * from './schemas/pagination.js';
 export * from './schemas/people.js';
 export * from './schemas/profile.js';
+export * from './schemas/rich-text.js';
 export * from './schemas/study-plans.js';
 export * from './schemas/subjects.js';
 export * from './schemas/topics.js';

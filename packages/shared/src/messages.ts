@@ -1,4 +1,5 @@
 import { DOUBTS_LABELS } from './labels/doubts.js';
+import { OWNER_LABELS } from './labels/owner.js';
 import { STUDENT_LEARNING_LABELS } from './labels/student.js';
 import { TEACHING_LABELS } from './labels/teach.js';
 import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from './sign-in-messages.js';
@@ -59,6 +60,12 @@ export const MESSAGES = {
   institutionCreated: 'Successfully created the Institution',
   institutionEdited: 'Successfully edited the Institution',
   institutionArchived: 'Successfully archived the Institution',
+  // portal: the owner's restore, moderators and demo videos
+  institutionRestored: 'Successfully restored the Institution',
+  moderatorArchivedDone: 'You have successfully archived {name}.',
+  moderatorUnarchivedDone: 'You have successfully unarchived {name}.',
+  demoVideoSaved: 'Successfully saved the demo video',
+  demoVideoDefaultRestored: 'The default demo video is shown again',
   userCreated: 'Successfully created the User',
   subjectAdded: 'You have successfully added a Subject',
   subjectEdited: 'You have successfully edited the Subject',
@@ -131,20 +138,49 @@ export const MESSAGES = {
 
   // portal: texts the spec leaves unsaid
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  tooManyAttemptsRetryIn: 'Too many attempts. Please try again in {minutes} minutes.',
   passwordChangeRequired: 'Please change your password before you continue.',
   sessionExpired: 'Your session has ended. Please sign in again.',
   notFound: 'Not found.',
   forbidden: 'You are not allowed to do this.',
   invalidInput: 'Please check the highlighted fields.',
+  // portal: input every field refuses (the input guard, dates and rich text)
+  unstorableText:
+    'This text contains a character that cannot be saved (a NUL character or a broken Unicode character).',
+  unstorableFieldName:
+    'A field name contains a character that cannot be saved (a NUL character or a broken Unicode character).',
+  nestedTooDeeply: 'This value is nested too deeply (at most {max} levels).',
+  calendarDateRange: 'Please pick a date between 01/01/2000 and 31/12/2099.',
+  dateOfBirthRange: 'Please enter a date of birth between 01/01/1900 and today.',
+  richTextTooDeep: 'The description is nested too deeply (at most {max} levels).',
+  richTextUnsupported: 'The description contains formatting the editor does not support.',
+  richTextBadLink: 'Links in the description must start with http://, https://, mailto: or /.',
   otpSent: 'An OTP has been sent to your registered e-mail.',
   passwordChanged: 'Your password has been changed. Please sign in again.',
   resetLinkInvalid: 'This password reset has expired. Please start again.',
   noDemoVideo: 'There is no demo video yet.',
+  imageOnly: 'Please choose an image file (png, jpg, gif or webp).',
+  uploadAgain: 'Please upload the file again.',
+  confirmRestoreInstitution: 'Restore {title}? Its accounts will be able to sign in again.',
+  confirmArchiveModerator: 'Archive {name}? The moderator will no longer be able to sign in.',
+  confirmUnarchiveModerator: 'Unarchive {name}? The moderator will be able to sign in again.',
+  confirmResetModerator:
+    'Reset the password of {name}? A new password will be generated; it must be changed at the next sign-in.',
+  moderatorCredentialShownOnce:
+    'This password is shown only now. Give it to the moderator; it must be changed at the first sign-in.',
   pageNotFound: 'Page not found',
+  // portal: a page of another role, or another class's subject, chapter or topic opened by its link
+  pageNotForRole: 'This page is not available for your role.',
+  contentNotAvailable:
+    'This subject or topic is not available to you. You can open only the subjects of your class.',
+  // portal: a subject's logo image link (management §3 "subject_logo_url")
+  logoLinkInvalid:
+    'Please give a link starting with http:// or https://, or a picture uploaded to the portal.',
   batchHasStudents: 'This batch still has students. Move or archive them first.',
   invalidId: 'Invalid id.',
   fileTooLarge: 'The file is larger than 40960 KB. Please choose a smaller file.',
   chooseFile: 'Please choose a file.',
+  fileEmpty: 'The file is empty. Please choose a file with content.',
   videoOnly: 'Please choose a video file (mp4, webm, mov or m4v).',
   authorNotActive: 'Please choose an active faculty member of this institution.',
   topicNotInSubject: 'Please choose topics of the selected subject.',
@@ -161,6 +197,7 @@ export const MESSAGES = {
   csvTooManyRows: 'A file may hold at most {max} rows.',
   csvRowsRejected: 'Unable to Upload! {count} of {total} rows have problems; nothing was saved.',
   csvDateFormat: 'Please enter the date of birth as DD/MM/YYYY.',
+  csvNulCharacter: 'it contains NUL characters. Please save it as CSV (UTF-8) and upload it again.',
   csvDuplicateUsername: 'The username {username} is also used on row {row}.',
   csvUsernameTaken: 'Username already exists: {username}.',
   studentMoveStale: 'This student is no longer in that batch. Refresh the page and try again.',
@@ -197,7 +234,10 @@ export const MESSAGES = {
   doubtAuthorYou: 'You',
   doubtAuthorAnonymous: 'Anonymous',
   autoAnswerNotFound:
-    'No answer was found in this subject’s topics, your notes or answered doubts. Please ask it as a doubt and your teacher will reply.',
+    'Your course material does not cover this question: no topic, note or answered doubt of this subject answers it.',
+  autoAnswerTeacherWillAnswer: 'Your doubt has been posted, and a teacher will answer it.',
+  autoAnswerTeacherAlsoAnswers: 'Your doubt has been posted too: a teacher will also answer it.',
+  autoAnswerCalculation: 'Worked out with {formula} from {topic}: {working}.',
   autoAnswerFromTopic: '{topic}: {text}',
   autoAnswerFromNote: 'From your notes on {topic}: {text}',
   autoAnswerFromDoubt: 'A teacher answered a similar doubt on {topic}: {text}',
@@ -208,6 +248,7 @@ export type MessageKey = keyof typeof MESSAGES;
 /** Labels, headings and button texts of the screens (the spec's words where it names them). */
 export const LABELS = {
   ...STUDENT_LEARNING_LABELS,
+  ...OWNER_LABELS,
   ...DOUBTS_LABELS,
   ...TEACHING_LABELS,
   ...SIGN_IN_LABELS,
@@ -242,6 +283,7 @@ export const LABELS = {
   // Not found
   pageNotFoundHint: 'The page you are looking for does not exist or is not available yet.',
   backToDashboard: 'Back to Home',
+  notAvailableTitle: 'Not available',
   // Role homes (headings from the spec)
   activeInstitutions: 'Active Institutions',
   addInstitution: '+ Add Institution',
@@ -382,7 +424,8 @@ export const LABELS = {
   noNotesForTopic: 'There are no notes for this topic.',
   uploadProgress: 'Upload progress',
   uploadDone: 'Uploaded {name}',
-  formCancel: 'Cancel',
+  // Every cancel button reads as the spec's confirmation popups do (management §2 "Batches screen").
+  formCancel: 'CANCEL',
   topicCard: 'Topic {title}',
   backToTopics: 'Back to topics',
   editorToolbar: 'Formatting',
@@ -412,7 +455,7 @@ export const LABELS = {
   selectAll: 'Select all',
   pdfButton: 'PDF',
   resetButton: 'Reset',
-  addStudentButton: '+ Add Student',
+  addStudentButton: 'Add Student',
   addStudentTitle: 'Add Student',
   editStudentTitle: 'Edit Student',
   fieldName: 'Name',

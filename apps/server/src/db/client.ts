@@ -6,6 +6,8 @@ import * as schema from './schema/index.js';
 
 /** The app's database; `$client` is its pool, for the named statements of lib/prepared.ts. */
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** The handle inside `db.transaction(...)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared';
+import { formatMessage, MESSAGES } from '@portal/shared';
 
 /** A failure with an HTTP status and a message the UI can show as it is. */
 export class AppError extends Error {
@@ -21,3 +21,17 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(
 /** Also the answer for another institution's ids: they must look exactly like missing ones. */
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+
+/** 429 for a limit on an account: the message and the Retry-After header say when to try again. */
+export class TooManyAttemptsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    super(
+      429,
+      'RATE_LIMITED',
+      minutes <= 1
+        ? MESSAGES.rateLimited
+        : formatMessage(MESSAGES.tooManyAttemptsRetryIn, { minutes: String(minutes) }),
+    );
+  }
+}

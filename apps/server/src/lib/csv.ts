@@ -1,3 +1,4 @@
+import { MESSAGES } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
 
 export interface CsvTable {
@@ -9,8 +10,11 @@ export interface CsvTable {
 /**
  * Parses a CSV file with a header row. Headers are matched case-insensitively and trimmed;
  * a byte-order mark is ignored. Throws with a readable message for a malformed file.
+ * A NUL character (never in a text file, and PostgreSQL cannot store it) makes the file unreadable.
  */
 export function parseCsv(content: Buffer | string): CsvTable {
+  const hasNul = typeof content === 'string' ? content.includes('\0') : content.includes(0);
+  if (hasNul) throw new Error(MESSAGES.csvNulCharacter);
   const records: string[][] = parse(content, {
     bom: true,
     skip_empty_lines: true,

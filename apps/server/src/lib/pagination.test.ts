@@ -192,7 +192,7 @@ describe('keyset pages', () => {
     const url = `/api/doubts/${doubtId}/responses`;
     await expectPagesAgree(url, moderator(), 'responses');
     const folded = (await get(`/api/doubts/${doubtId}`, moderator())).json().data.doubt;
-    expect(folded.response_count).toBe(3);
+    expect(folded.responses_total).toBe(3);
     expect(folded.responses.map((reply: { _id: string }) => reply._id)).toEqual(
       (await whole(url, moderator(), 'responses')).ids,
     );

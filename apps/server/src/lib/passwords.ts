@@ -24,11 +24,32 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-// Verified against when a username is unknown, so a miss costs the same time as a wrong password.
-let decoyHash: Promise<string> | undefined;
-export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoyHash;
+// Stand-ins for the hash a sign-in does not have: no password matches them.
+let decoys: Promise<{ chosen: string; generated: string }> | undefined;
+function decoyHashes() {
+  decoys ??= (async () => {
+    const secret = randomBytes(16).toString('hex');
+    return { chosen: await hashPassword(secret), generated: await hashGeneratedPassword(secret) };
+  })();
+  return decoys;
+}
+
+/**
+ * A sign-in's password check, costing the same whatever the account: one full-cost and one cheap
+ * verification, in that order, for an unknown username (`undefined`), a chosen password and a
+ * still-generated one alike. The kind the account lacks is checked against a decoy, so the time
+ * taken tells nothing about whether the account exists or still has its generated password.
+ */
+export async function verifyPasswordEvenly(passwordHash: string | undefined, password: string) {
+  const decoy = await decoyHashes();
+  const generated = passwordHash !== undefined && isGeneratedPasswordHash(passwordHash);
+  const chosenValid = await verifyPassword(
+    passwordHash && !generated ? passwordHash : decoy.chosen,
+    password,
+  );
+  const generatedValid = await verifyPassword(generated ? passwordHash : decoy.generated, password);
+  if (passwordHash === undefined) return false;
+  return generated ? generatedValid : chosenValid;
 }
 
 /** A readable generated password: letters and digits without look-alikes, plus a symbol and digit. */

@@ -11,12 +11,18 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { FILE_NAME_MAX_LENGTH } from '@portal/shared';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/server';
 import type { Config } from '../config.js';
 
-/** Where uploaded files live. Keys are portal-made (`<scope>/<random>-<name>.<ext>`), never user paths. */
+/**
+ * Where uploaded files live. Keys are portal-made (`<scope>/<random>-<name>.<ext>`), never user
+ * paths. Every file's URL is the portal's own `/files/<key>`, whatever the storage: the portal
+ * checks who asks before it serves the file (local) or sends a short signed link to it (S3).
+ */
 export interface Storage {
   kind: 'local' | 's3';
   /** The folder of local storage (served under /files/). */
@@ -25,8 +31,10 @@ export interface Storage {
   read(key: string): Promise<Buffer>;
   remove(key: string): Promise<void>;
   publicUrl(key: string): string;
-  /** The key of one of our own public URLs, or null for anything else (no outside fetching). */
+  /** The key of one of our own file URLs, or null for anything else (no outside fetching). */
   keyOf(url: string): string | null;
+  /** S3 only: a link to read the object directly, valid for `SIGNED_URL_SECONDS` from `at`. */
+  signedReadUrl?(key: string, options: { attachment: boolean; at: Date }): Promise<string>;
   /** The store behind resumable (tus) uploads. */
   tusStore(): DataStore;
   /** Makes a finished resumable upload a stored file under `key`. */
@@ -61,6 +69,22 @@ const KNOWN_TYPES: Record<string, string> = {
 };
 
 /**
+ * A file name of at most `max` characters: a longer one loses the end of its name, never its
+ * extension (`a-very-long…name.pdf` stays a `.pdf`).
+ */
+export function shortenFilename(filename: string, max = FILE_NAME_MAX_LENGTH): string {
+  const characters = Array.from(filename);
+  if (characters.length <= max) return filename;
+  const extension = path.extname(filename);
+  const keep = extension.length > 0 && extension.length <= 16 ? Array.from(extension) : [];
+  const base = characters
+    .slice(0, Math.max(1, max - keep.length))
+    .join('')
+    .trimEnd();
+  return `${base}${keep.join('')}`;
+}
+
+/**
  * A safe storage key and content type for an uploaded file name. HTML, SVG and scripts are never
  * served as such from the portal's origin: unknown extensions become `.bin`.
  */
@@ -82,7 +106,27 @@ export const isKnownMediaKey = (key: string) =>
 
 const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_.-]+)+$/;
 
-export const LOCAL_FILES_PREFIX = '/files/';
+/** The portal path every stored file is reached at, whatever the storage. */
+export const FILES_PREFIX = '/files/';
+
+/** How long a signed S3 link stays valid: long enough to watch a lesson video to its end. */
+export const SIGNED_URL_SECONDS = 60 * 60;
+
+/** A storage key from a key-shaped string, or null (no `..`, no hidden folders such as `.tus`). */
+export function safeKey(candidate: string): string | null {
+  return SAFE_KEY.test(candidate) && !candidate.includes('..') ? candidate : null;
+}
+
+/** The key of a portal file URL (`/files/<key>`, also as an absolute URL of the portal). */
+function portalKeyOf(url: string): string | null {
+  const pathname = url.startsWith('http') ? safePathname(url) : url;
+  if (!pathname?.startsWith(FILES_PREFIX)) return null;
+  try {
+    return safeKey(decodeURIComponent(pathname.slice(FILES_PREFIX.length)));
+  } catch {
+    return null;
+  }
+}
 
 function localStorage(root: string): Storage {
   const resolve = (key: string) => {
@@ -101,13 +145,8 @@ function localStorage(root: string): Storage {
     },
     read: (key) => fs.readFile(resolve(key)),
     remove: (key) => fs.rm(resolve(key), { force: true }),
-    publicUrl: (key) => `${LOCAL_FILES_PREFIX}${key}`,
-    keyOf(url) {
-      const pathname = url.startsWith('http') ? safePathname(url) : url;
-      if (!pathname?.startsWith(LOCAL_FILES_PREFIX)) return null;
-      const key = decodeURIComponent(pathname.slice(LOCAL_FILES_PREFIX.length));
-      return SAFE_KEY.test(key) && !key.includes('..') ? key : null;
-    },
+    publicUrl: (key) => `${FILES_PREFIX}${key}`,
+    keyOf: portalKeyOf,
     tusStore: () => new FileStore({ directory: tusDirectory }),
     async adoptTusUpload(uploadId, key) {
       const target = resolve(key);
@@ -152,11 +191,24 @@ function s3Storage(config: Config): Storage {
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
-    publicUrl: (key) => `${publicBase}/${key}`,
+    publicUrl: (key) => `${FILES_PREFIX}${key}`,
+    // Links straight to the bucket, stored by earlier versions, are still recognised as ours.
     keyOf(url) {
-      if (!url.startsWith(`${publicBase}/`)) return null;
-      const key = decodeURIComponent(url.slice(publicBase.length + 1));
-      return SAFE_KEY.test(key) && !key.includes('..') ? key : null;
+      if (!url.startsWith(`${publicBase}/`)) return portalKeyOf(url);
+      try {
+        return safeKey(decodeURIComponent(url.slice(publicBase.length + 1)));
+      } catch {
+        return null;
+      }
+    },
+    signedReadUrl(key, { attachment, at }) {
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseCacheControl: `private, max-age=${SIGNED_URL_SECONDS}`,
+        ResponseContentDisposition: attachment ? `attachment; filename="${path.basename(key)}"` : undefined,
+      });
+      return getSignedUrl(client, command, { expiresIn: SIGNED_URL_SECONDS, signingDate: at });
     },
     tusStore: () =>
       new S3Store({

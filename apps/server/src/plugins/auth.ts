@@ -1,6 +1,6 @@
 import fastifyJwt from '@fastify/jwt';
 import { MESSAGES, type Role } from '@portal/shared';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
 import { type AccountRow, loadAuthUser } from '../modules/auth/auth.repository.js';
@@ -30,9 +30,34 @@ declare module 'fastify' {
     allowPendingPasswordChange?: boolean;
   }
   interface FastifyInstance {
-    /** preHandler: a valid token of an active account, optionally of one of `roles`. */
-    requireAuth(...roles: Role[]): preHandlerAsyncHookHandler;
+    /**
+     * The route's `onRequest` guard: a valid token of an active account, optionally of one of
+     * `roles`. It runs before the body is read, so a caller without a token gets 401 before any 400.
+     */
+    requireAuth(...roles: Role[]): onRequestAsyncHookHandler;
   }
+}
+
+/** The guards `requireAuth` made, so a route can be checked for where it put one. */
+const guards = new WeakSet<(...args: never[]) => unknown>();
+const LATE_HOOKS = ['preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend'] as const;
+
+const hooksOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value ? [value] : []);
+const isGuard = (hook: unknown) => typeof hook === 'function' && guards.has(hook as () => unknown);
+
+/**
+ * Every guarded route keeps its guard in `onRequest` (a later hook would let validation answer
+ * first) and is marked in the OpenAPI document as needing the bearer token.
+ */
+function checkGuardedRoute(route: RouteOptions) {
+  for (const name of LATE_HOOKS) {
+    if (hooksOf(route[name]).some(isGuard)) {
+      throw new Error(`${route.method} ${route.url}: requireAuth belongs in onRequest, not ${name}`);
+    }
+  }
+  if (!hooksOf(route.onRequest).some(isGuard)) return;
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  if (!schema.security) route.schema = { ...schema, security: [{ bearer: [] }] };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; expiresIn: string }) => {
@@ -61,8 +86,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     return user;
   }
 
-  app.decorate('requireAuth', (...roles: Role[]): preHandlerAsyncHookHandler => {
-    return async (request) => {
+  app.decorate('requireAuth', (...roles: Role[]): onRequestAsyncHookHandler => {
+    const guard: onRequestAsyncHookHandler = async (request) => {
       const user = await authenticate(request);
       request.auth = user;
       if (user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
@@ -70,7 +95,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
       }
       if (roles.length > 0 && !roles.includes(user.permission)) throw forbidden();
     };
+    guards.add(guard);
+    return guard;
   });
+  app.addHook('onRoute', checkGuardedRoute);
 });
 
 /** The caller of a route guarded by `requireAuth`. */

@@ -2,7 +2,7 @@ import { MESSAGES } from '@portal/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.js';
+import { AppError, TooManyAttemptsError } from '../lib/app-error.js';
 
 interface ErrorPayload {
   code: string;
@@ -28,6 +28,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       status = error.statusCode;
       payload = { code: error.code, message: error.message, fields: error.fields };
+      if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const fields = validationFields(error);

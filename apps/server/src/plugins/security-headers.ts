@@ -21,7 +21,12 @@ const options: HelmetOptions = {
     },
   },
   crossOriginEmbedderPolicy: false,
+  // Sent only on HTTPS answers (below): over plain HTTP it would be meaningless, and a portal
+  // tried out on a LAN address must not pin that name to HTTPS in its users' browsers.
+  strictTransportSecurity: false,
 };
+
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Runs helmet once against a recorder and keeps the headers it would set. */
 export function computeSecurityHeaders(): Record<string, string> {
@@ -46,8 +51,10 @@ export function computeSecurityHeaders(): Record<string, string> {
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const headers = computeSecurityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // `protocol` is https for TLS connections, or from X-Forwarded-Proto when TRUST_PROXY trusts the hop.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
 });

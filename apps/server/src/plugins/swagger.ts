@@ -3,16 +3,21 @@ import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, PRODUCT_NAME } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document is generated from the route schemas: /api/docs (UI) and /api/docs/json. */
-export const swaggerPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * The OpenAPI document is generated from the route schemas: /api/docs (UI) and /api/docs/json.
+ * With API_DOCS=off it is still built (tests walk it through `app.swagger()`) but not published.
+ */
+export const swaggerPlugin = fp(async (app: FastifyInstance, options: { publish: boolean }) => {
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // Recursive schemas (rich text) are components the operations refer to.
+    transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (options.publish) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -27,6 +27,7 @@ export default async function setup(project: TestProject) {
     stop = async () => {
       await server.stop();
       await fs.rm(directory, { recursive: true, force: true });
+      await fs.rm(server.directory, { recursive: true, force: true });
     };
   }
   const admin = connectDatabase(adminUrl, 1);

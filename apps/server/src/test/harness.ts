@@ -135,6 +135,14 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
     return response.json().data.jwt as string;
   }
 
+  /** The `cookie` header a browser holds for `/files/` once `token`'s account signed in. */
+  async function fileCookie(token: string): Promise<{ cookie: string }> {
+    const response = await app.inject({ method: 'POST', url: '/api/files/session', headers: bearer(token) });
+    if (response.statusCode !== 200) throw new Error(`file session failed: ${response.body}`);
+    const setCookie = String(response.headers['set-cookie']);
+    return { cookie: setCookie.split(';')[0]! };
+  }
+
   /** An institution with one account of every role, signed in. */
   async function createSchool() {
     const institution = await createInstitution();
@@ -174,6 +182,7 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
     createAccount,
     createSchool,
     login,
+    fileCookie,
     close,
   };
 }

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { notificationsHost } from '../lib/notify';
@@ -9,16 +10,23 @@ const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 
-/** The notices' container, mounted once the first notice is shown (keeps it out of the /login bundle). */
+/**
+ * The notices' container, mounted once the first notice is shown (keeps it out of the /login bundle).
+ * Top right on wide screens; on phones at the bottom, where a notice does not hide the header.
+ */
 function NotificationsHost() {
   const wanted = useSyncExternalStore(notificationsHost.subscribe, notificationsHost.isWanted);
+  const phone = useMediaQuery(PHONE_QUERY);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" zIndex={1000} />
+      <Notifications position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} />
     </Suspense>
   );
 }
+
+/** Mantine's `xs` breakpoint (36em): phones held upright. */
+const PHONE_QUERY = '(max-width: 36em)';
 
 /**
  * App-wide providers. ModalsProvider (confirmation popups) sits in the signed-in layout, which is the only

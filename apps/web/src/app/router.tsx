@@ -6,8 +6,16 @@ import { RequireSession } from './guards/RequireSession';
 
 // Every page is its own chunk: /login loads only the shell and the login page.
 const loginPage = async () => ({ Component: (await import('../features/auth/pages/LoginPage')).LoginPage });
+const notFoundPage = async () => ({
+  Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage,
+});
 
-/** The signed-in layout's route; its pages are added on the first visit (`patchRoutesOnNavigation`). */
+/**
+ * The signed-in layout's route; its pages are added on the first visit (`patchRoutesOnNavigation`).
+ * Until then its catch-all child (the not-found page) matches every signed-in path, so a full load
+ * of a deep link starts with a match (without one React Router logs 'No routes matched location')
+ * and, being a splat, still lets the router ask for the real pages before rendering.
+ */
 const APP_LAYOUT_ID = 'app';
 
 export const routes: RouteObject[] = [
@@ -30,7 +38,7 @@ export const routes: RouteObject[] = [
           {
             id: APP_LAYOUT_ID,
             lazy: async () => ({ Component: (await import('./layouts/AppLayout')).AppLayout }),
-            children: [],
+            children: [{ path: '*', lazy: notFoundPage }],
           },
         ],
       },

@@ -15,8 +15,9 @@ const profilePage = async () => ({
 });
 
 /**
- * Every page of the signed-in layout, each a lazy chunk. This table is itself loaded on the first
- * visit to a signed-in page (`router.tsx`), so the sign-in page never downloads it.
+ * Every page of the signed-in layout, each a lazy chunk (the not-found page is in `router.tsx`).
+ * This table is itself loaded on the first visit to a signed-in page (`router.tsx`), so the
+ * sign-in page never downloads it. Who may open each page is `ROUTE_ROLES` (@portal/shared).
  */
 export const signedInRoutes: RouteObject[] = [
   {
@@ -38,10 +39,4 @@ export const signedInRoutes: RouteObject[] = [
   ...learnRoutes,
   ...doubtsRoutes,
   ...teachRoutes,
-  {
-    path: '*',
-    lazy: async () => ({
-      Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage,
-    }),
-  },
 ];

@@ -9,19 +9,35 @@ export interface Crumb {
   to?: string;
 }
 
-/** The trail above a page; the last crumb is the current page. */
+/** The one separator of every trail (management §2 writes 'Home > Student List'). */
+export const CRUMB_SEPARATOR = '›';
+
+const HOME: Crumb = { label: LABELS.home, to: '/dashboard' };
+
+/**
+ * The trail above a page, the same on every page: Home first, then `crumbs`; the last crumb is
+ * the current page.
+ */
 export function PageBreadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const trail = [HOME, ...crumbs];
   return (
     <Box component="nav" aria-label={LABELS.breadcrumb} mb="sm">
-      <Breadcrumbs separator="›" separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
-        {crumbs.map((crumb, index) => {
-          const current = index === crumbs.length - 1 ? 'page' : undefined;
+      <Breadcrumbs separator={CRUMB_SEPARATOR} separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+        {trail.map((crumb, index) => {
+          const current = index === trail.length - 1 ? 'page' : undefined;
           return crumb.to ? (
             <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm" aria-current={current}>
               {crumb.label}
             </Anchor>
           ) : (
-            <Text key={crumb.label} size="sm" c="dimmed" aria-current={current} lineClamp={1}>
+            <Text
+              key={crumb.label}
+              size="sm"
+              c="dimmed"
+              aria-current={current}
+              lineClamp={1}
+              title={crumb.label}
+            >
               {crumb.label}
             </Text>
           );

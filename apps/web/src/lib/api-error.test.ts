@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, toApiError, unwrapData } from './api-error';
+import { ApiError, errorMessage, isNotAvailable, toApiError, unwrapData } from './api-error';
 
 describe('toApiError', () => {
   it('takes code, message and fields from the error envelope', () => {
@@ -45,5 +45,19 @@ describe('errorMessage', () => {
   it('shows an ApiError message and hides anything else', () => {
     expect(errorMessage(new ApiError(429, 'RATE_LIMITED', 'Slow down'))).toBe('Slow down');
     expect(errorMessage(new TypeError('x is undefined'))).toBe(MESSAGES.genericError);
+  });
+});
+
+describe('isNotAvailable', () => {
+  it('takes a refusal or an unknown id as not the caller’s to see', () => {
+    expect(isNotAvailable(new ApiError(403, 'FORBIDDEN', 'x'))).toBe(true);
+    expect(isNotAvailable(new ApiError(404, 'NOT_FOUND', 'x'))).toBe(true);
+  });
+
+  it('leaves other failures to the load-failed state', () => {
+    for (const status of [0, 400, 409, 429, 500]) {
+      expect(isNotAvailable(new ApiError(status, 'X', 'x'))).toBe(false);
+    }
+    expect(isNotAvailable(new Error('boom'))).toBe(false);
   });
 });

@@ -48,6 +48,14 @@ export function unwrapData<T>(status: number, body: unknown): T {
   throw new ApiError(status, 'BAD_RESPONSE', SIGN_IN_MESSAGES.genericError);
 }
 
+/**
+ * A read refused (403) or of an id the server does not know for the caller (404, as for another
+ * institution's): either way the row is not the caller's to see, and the page says so.
+ */
+export function isNotAvailable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 403 || error.status === 404);
+}
+
 /** The text to show for any error thrown by a call (an ApiError's message, else the generic text). */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : SIGN_IN_MESSAGES.genericError;

@@ -7,6 +7,7 @@ const account: SessionAccount = {
   jwt: 'jwt-abc',
   user_id: '00000000-0000-4000-8000-000000000001',
   username: 'faculty',
+  name: 'Asha Rao',
   entity_id: '00000000-0000-4000-8000-000000000002',
   entity_type: 'faculty',
   permission: 'faculty',

@@ -2,7 +2,7 @@ import { SIGN_IN_MESSAGES } from '@portal/shared/sign-in-messages';
 import { ApiError, PASSWORD_CHANGE_REQUIRED, toApiError, unwrapData } from './api-error';
 import { getAccount, signOut, updateAccount } from './session';
 
-export { ApiError, errorMessage } from './api-error';
+export { ApiError, errorMessage, isNotAvailable } from './api-error';
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,7 +1,7 @@
 import { NAVIGATION } from '@portal/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { navIcon } from '../app/layouts/nav-icons';
-import { isNavItemActive, navigationFor, profilePathFor, roleLabel } from './navigation';
+import { isNavItemActive, navigationFor, personName, profilePathFor, roleLabel } from './navigation';
 
 describe('isNavItemActive', () => {
   it('matches the item and the paths below it', () => {
@@ -41,5 +41,14 @@ describe('navigationFor / profilePathFor', () => {
 
   it('writes role names for people', () => {
     expect(roleLabel('moderator')).toBe('Moderator');
+  });
+});
+
+describe('personName', () => {
+  it('shows the person’s name, else the login name', () => {
+    expect(personName({ name: 'Aarav Mehta', username: 'student' })).toBe('Aarav Mehta');
+    expect(personName({ name: 'moderator', username: 'moderator' })).toBe('moderator');
+    expect(personName({ name: '  ', username: 'student' })).toBe('student');
+    expect(personName({ username: 'student' })).toBe('student');
   });
 });

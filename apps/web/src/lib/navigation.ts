@@ -23,3 +23,11 @@ export function isNavItemActive(pathname: string, itemPath: string): boolean {
 export function roleLabel(permission: string): string {
   return permission ? permission.charAt(0).toUpperCase() + permission.slice(1) : '';
 }
+
+/**
+ * The name the header shows: the person's (a student's or faculty member's), else the login name
+ * (owners and moderators have no other, and a session stored before names were kept has none yet).
+ */
+export function personName(account: { name?: string | null; username: string }): string {
+  return account.name?.trim() || account.username;
+}

@@ -11,6 +11,7 @@ const account: SessionAccount = {
   jwt: 'token-1',
   user_id: '00000000-0000-4000-8000-000000000001',
   username: 'student',
+  name: 'Asha Rao',
   entity_id: '00000000-0000-4000-8000-000000000002',
   entity_type: 'student',
   permission: 'student',

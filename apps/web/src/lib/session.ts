@@ -1,5 +1,6 @@
 import type { SessionAccount } from '@portal/shared';
 import { useSyncExternalStore } from 'react';
+import { endFileSession } from './file-cookie';
 import { queryClient } from './query-client';
 import { createSessionStore, SESSION_STORAGE_KEY, type SessionState } from './session-store';
 
@@ -7,6 +8,7 @@ const hasWindow = typeof window !== 'undefined';
 
 export const sessionStore = createSessionStore(hasWindow ? window.localStorage : null, () => {
   if (hasWindow) window.sessionStorage.clear();
+  endFileSession();
   queryClient.cancelQueries();
   queryClient.clear();
 });

@@ -14,7 +14,6 @@ export const TEACHING_LABELS = {
   teachTopicCountN: '{n} topics',
   teachDoubtsTabN: 'Doubts ({n})',
   teachNotesTabN: 'Notes ({n})',
-  teachNotAvailableTitle: 'Not available',
   // portal: a deep link to a subject, chapter or topic the faculty member does not teach
   teachNotAvailable: 'This content is not available to you. You can open only the subjects you teach.',
   teachBackToSubjects: 'GO TO MY SUBJECTS',

@@ -22,6 +22,8 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const sessionUserSchema = z.object({
   user_id: z.uuid(),
   username: z.string(),
+  /** The person's name, shown in the header (the username for owners and moderators). */
+  name: z.string(),
   entity_id: z.uuid(),
   entity_type: z.enum(ROLES),
   permission: z.enum(ROLES),

@@ -38,3 +38,11 @@ export const academicYearSchema = z
     const [start, end] = value.split('-').map(Number);
     return (start! + 1) % 100 === end;
   }, 'The second year must follow the first (2024-25).');
+
+/**
+ * A logo image link (a subject's, a topic's): an http(s) link, or a file of the portal's own
+ * (`/files/...`, no `..` in it). Anything else (`javascript:`, `data:`, other paths) is refused.
+ */
+export function isLogoLink(value: string): boolean {
+  return /^https?:\/\/[^\s/?#]+\S*$/i.test(value) || /^\/files\/(?!\S*\.\.)\S+$/.test(value);
+}

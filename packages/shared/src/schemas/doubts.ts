@@ -37,7 +37,10 @@ export const doubtSchema = z.object({
   is_own: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Replies by teachers (faculty or moderators) only, the '(n) replied'; follow-ups do not count. */
   response_count: z.number(),
+  /** Every live reply, follow-ups included; lists carry only the first ones (the rest page from /responses). */
+  responses_total: z.number(),
   /** True once a teacher (faculty or moderator) has replied: the faculty home's Replied tab. */
   answered: z.boolean(),
   responses: z.array(doubtResponseSchema),
@@ -108,14 +111,35 @@ export const autoAnswerSourceSchema = z.object({
   chapter_title: z.string(),
 });
 
+/** Where a passage of an answer comes from: a topic, the asker's own notes, or an answered doubt. */
+export const AUTO_ANSWER_PASSAGE_KINDS = ['topic', 'note', 'doubt'] as const;
+
+/** A passage of the course material an answer quotes: its best sentences and where they come from. */
+export const autoAnswerPassageSchema = z.object({
+  kind: z.enum(AUTO_ANSWER_PASSAGE_KINDS),
+  topic_id: z.uuid(),
+  topic_title: z.string(),
+  text: z.string(),
+});
+export type AutoAnswerPassage = z.infer<typeof autoAnswerPassageSchema>;
+
 /**
- * Always shown labelled as an automated answer (decision 23). `generated_by` says whether the
- * portal's own search wrote it or a configured model did; `found` is false when nothing matched.
+ * Always shown labelled as an automated answer (decision 23). `found` is false when the course
+ * material does not cover the question (nothing relevant enough, or the model said the passages do
+ * not answer it): then `answer` says so and nothing is quoted or cited. `generated_by` says
+ * whether the portal's own search wrote it or a configured model did. A search answer leads with
+ * `calculation` (when the question gives the numbers for a formula of the material), then `lead`,
+ * the single most relevant sentence, then the supporting `passages`, then the cited `sources`;
+ * `answer` is the same as plain text. A model's answer is its own text, with the passages it was
+ * given as `passages` and no `lead`.
  */
 export const autoAnswerSchema = z.object({
   answer: z.string(),
   found: z.boolean(),
   generated_by: z.enum(['search', 'model']),
+  calculation: z.string().nullable(),
+  lead: autoAnswerPassageSchema.nullable(),
+  passages: z.array(autoAnswerPassageSchema),
   sources: z.array(autoAnswerSourceSchema),
 });
 export type AutoAnswer = z.infer<typeof autoAnswerSchema>;

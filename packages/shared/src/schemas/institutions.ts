@@ -21,10 +21,7 @@ export const fileUrlSchema = (message: string) =>
     .trim()
     .min(1, message)
     .max(2000)
-    .refine(
-      (value) => value.startsWith('/files/') || /^https?:\/\//i.test(value),
-      'Please upload the file again.',
-    );
+    .refine((value) => value.startsWith('/files/') || /^https?:\/\//i.test(value), MESSAGES.uploadAgain);
 
 export const createInstitutionBodySchema = z.object({
   title: requiredText(MESSAGES.fillTheForm, 150),
@@ -37,8 +34,74 @@ export const updateInstitutionBodySchema = z.object({
   title: requiredText(MESSAGES.fillTheForm, 150),
   sealtabs_institution_id: z.string().trim().max(100, 'At most 100 characters.').nullish(),
   academic_year: academicYearSchema,
+  /** Left out: the logo stays; a new upload's URL replaces it. */
+  nav_logo: fileUrlSchema(MESSAGES.fillTheForm).optional(),
 });
 export type UpdateInstitutionBody = z.infer<typeof updateInstitutionBodySchema>;
+
+/** GET /api/institutions: the visible ones, or with `?archived=true` the archived ones. */
+export const institutionListQuerySchema = z.object({
+  archived: z.enum(['true', 'false'], { error: MESSAGES.invalidInput }).optional(),
+});
+
+/** PATCH /api/institutions/{id}/visibility: true restores an archived institution, false archives it. */
+export const institutionVisibilityBodySchema = z.object({
+  visibility: z.boolean({ error: MESSAGES.invalidInput }),
+});
+
+/** A moderator login of an institution, as the owner lists them. */
+export const moderatorSchema = z.object({
+  _id: z.uuid(),
+  username: z.string(),
+  email: z.string().nullable(),
+  archived: z.boolean(),
+  /** A generated password not yet changed. */
+  must_change_password: z.boolean(),
+  created_at: z.string(),
+});
+export type Moderator = z.infer<typeof moderatorSchema>;
+
+export const moderatorParamsSchema = z.object({ id: idSchema, moderatorId: idSchema });
+
+export const resetModeratorBodySchema = z.object({ moderator_id: idSchema });
+
+/** A moderator's generated password, shown to the owner once. */
+export const moderatorCredentialSchema = z.object({
+  _id: z.uuid(),
+  username: z.string(),
+  password: z.string(),
+});
+export type ModeratorCredential = z.infer<typeof moderatorCredentialSchema>;
+
+/** The roles whose demo video an owner sets per institution (learning "Header and notifications"). */
+export const INSTITUTION_DEMO_VIDEO_ROLES = ['student', 'faculty'] as const;
+export type InstitutionDemoVideoRole = (typeof INSTITUTION_DEMO_VIDEO_ROLES)[number];
+
+/** An institution's own demo videos; null: the portal's default recording for that role. */
+export const institutionDemoVideosSchema = z.object({
+  student: z.string().nullable(),
+  faculty: z.string().nullable(),
+});
+export type InstitutionDemoVideos = z.infer<typeof institutionDemoVideosSchema>;
+
+export const demoVideosAnswerSchema = z.object({
+  demo_videos: institutionDemoVideosSchema,
+  /** What each role sees while the institution sets none. */
+  defaults: z.object({ student: z.string(), faculty: z.string() }),
+});
+export type DemoVideosAnswer = z.infer<typeof demoVideosAnswerSchema>;
+
+/** PATCH /api/institutions/{id}/demo-videos: an uploaded video's URL sets it, null goes back to the default. */
+export const updateDemoVideosBodySchema = z
+  .object({
+    student: fileUrlSchema(MESSAGES.chooseFile).nullable().optional(),
+    faculty: fileUrlSchema(MESSAGES.chooseFile).nullable().optional(),
+  })
+  .refine((body) => body.student !== undefined || body.faculty !== undefined, {
+    message: MESSAGES.chooseFile,
+    path: ['student'],
+  });
+export type UpdateDemoVideosBody = z.infer<typeof updateDemoVideosBodySchema>;
 
 /** POST /api/cwx/users: the owner creates a moderator of an institution. */
 export const createModeratorBodySchema = z.object({

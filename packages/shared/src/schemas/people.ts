@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS } from '../constants.js';
+import { EARLIEST_DATE_OF_BIRTH, GENDERS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { idSchema } from './common.js';
 
@@ -15,7 +15,17 @@ const mobileList = textListSchema.pipe(
   z.array(z.string().regex(/^\+?[0-9][0-9 -]{5,18}$/, 'Please enter a valid mobile number.')),
 );
 
-/** Dates of birth arrive as YYYY/MM/DD (create), YYYY-MM-DD or DD/MM/YYYY (edit and CSV). */
+/**
+ * Whether a date of birth (`YYYY-MM-DD`) is one a school could record: from 1900-01-01 to `today`
+ * (the server's is the institution's today, the web form's the browser's).
+ */
+export const isPlausibleBirthDate = (iso: string, today: string) =>
+  iso >= EARLIEST_DATE_OF_BIRTH && iso <= today;
+
+/**
+ * Dates of birth arrive as YYYY/MM/DD (create), YYYY-MM-DD or DD/MM/YYYY (edit and CSV); none before
+ * 1900-01-01 (the server also refuses days after the institution's today).
+ */
 export const dateOfBirthSchema = z
   .string()
   .trim()
@@ -27,6 +37,10 @@ export const dateOfBirthSchema = z
     const parsed = new Date(`${iso}T00:00:00Z`);
     if (!year || Number.isNaN(parsed.getTime()) || !parsed.toISOString().startsWith(iso)) {
       context.addIssue({ code: 'custom', message: 'Please enter the date of birth as DD/MM/YYYY.' });
+      return z.NEVER;
+    }
+    if (iso < EARLIEST_DATE_OF_BIRTH) {
+      context.addIssue({ code: 'custom', message: MESSAGES.dateOfBirthRange });
       return z.NEVER;
     }
     return iso;

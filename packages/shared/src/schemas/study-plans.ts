@@ -1,16 +1,28 @@
 import { z } from 'zod';
+import { CALENDAR_DATE_RANGE } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { idSchema } from './common.js';
 
-/** A calendar day, `YYYY-MM-DD` (study plans are sent so and shown as dd/MM/yyyy). */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A calendar day, `YYYY-MM-DD` (study plans are sent so and shown as dd/MM/yyyy), within the years
+ * a school plans: 2000-01-01 to 2099-12-31 (PostgreSQL cannot hold some days JavaScript accepts,
+ * such as 0000-01-01).
+ */
 export const isoDateSchema = z
   .string({ error: MESSAGES.fillInTheForm })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.fillInTheForm)
+  .regex(ISO_DAY, MESSAGES.fillInTheForm)
   .refine(
     (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      !ISO_DAY.test(value) ||
+      (!Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)),
     'Please pick a valid date.',
+  )
+  .refine(
+    (value) => !ISO_DAY.test(value) || (value >= CALENDAR_DATE_RANGE.min && value <= CALENDAR_DATE_RANGE.max),
+    MESSAGES.calendarDateRange,
   );
 
 export const studyPlanEntrySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUBJECT_LOGOS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
-import { academicYearSchema, idSchema, requiredText } from './common.js';
+import { academicYearSchema, idSchema, isLogoLink, requiredText } from './common.js';
 
 export const subjectSchema = z.object({
   _id: z.uuid(),
@@ -18,7 +18,13 @@ const subjectFields = {
   description: z.string().trim().max(2000, 'At most 2000 characters.'),
   code: requiredText(MESSAGES.fillTheForm, 30),
   subject_logo: z.enum(SUBJECT_LOGOS),
-  subject_logo_url: z.string().trim().max(2000, 'At most 2000 characters.').nullish(),
+  // Empty is no picture.
+  subject_logo_url: z
+    .string()
+    .trim()
+    .max(2000, 'At most 2000 characters.')
+    .refine((value) => value === '' || isLogoLink(value), MESSAGES.logoLinkInvalid)
+    .nullish(),
 };
 
 export const createSubjectBodySchema = z.object({

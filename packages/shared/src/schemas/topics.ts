@@ -1,21 +1,42 @@
 import { z } from 'zod';
 import { CONTENT_TYPES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
-import { idSchema, requiredText } from './common.js';
+import { idSchema, isLogoLink, requiredText } from './common.js';
+import { tiptapDocSchema } from './rich-text.js';
 
-/** A Tiptap document (decision 10); HTML is produced only by the renderer. */
-export const tiptapDocSchema = z
-  .object({ type: z.literal('doc'), content: z.array(z.unknown()).max(5000).optional() })
-  .loose();
-export type TiptapDoc = z.infer<typeof tiptapDocSchema>;
+interface TiptapNode {
+  type?: unknown;
+  text?: unknown;
+  content?: unknown;
+}
 
-/** The plain text of a Tiptap document, for emptiness checks, search and automated answers. */
-export function tiptapText(node: unknown): string {
+const isInline = (node: unknown) =>
+  typeof node === 'object' &&
+  node !== null &&
+  (typeof (node as TiptapNode).text === 'string' || (node as TiptapNode).type === 'hardBreak');
+
+// A textblock's (paragraph, heading, code) inline pieces join as written; blocks, list items and
+// hard breaks start new lines.
+function nodeText(node: unknown): string {
   if (!node || typeof node !== 'object') return '';
-  const { text, content } = node as { text?: unknown; content?: unknown };
-  const own = typeof text === 'string' ? text : '';
-  const children = Array.isArray(content) ? content.map(tiptapText).filter(Boolean).join(' ') : '';
-  return [own, children].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
+  const { type, text, content } = node as TiptapNode;
+  if (typeof text === 'string') return text;
+  if (type === 'hardBreak') return '\n';
+  if (!Array.isArray(content)) return '';
+  return content.map(nodeText).join(content.every(isInline) ? '' : '\n');
+}
+
+/**
+ * The plain text of a Tiptap document, one line per block (paragraph, heading, list item), so
+ * "…the north pole" and "They never cross…" of two bullets stay apart; spaces inside a line are
+ * collapsed. For emptiness checks, search, card excerpts and automated answers.
+ */
+export function tiptapText(node: unknown): string {
+  return nodeText(node)
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** An uploaded file's URL (`/files/...`) or an outside http(s) link. */
@@ -60,7 +81,12 @@ const topicFields = {
   /** Ignored: the server takes the author's name from the faculty record. */
   author_name: z.string().optional(),
   notes: z.array(contentUriSchema).max(20),
-  topic_logo_url: z.string().trim().max(2000).nullish(),
+  topic_logo_url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => value === '' || isLogoLink(value), MESSAGES.logoLinkInvalid)
+    .nullish(),
   visibility: z.boolean(),
 };
 

@@ -195,6 +195,15 @@ export const uploads = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
+    /**
+     * Who may read it (modules/uploads/file-access.policy.ts): `content` every signed-in user of the
+     * institution; `logo` and `demo_video` an institution's logo and demo videos (set by an owner),
+     * also read by owners; `import` and `answer_sheet` only
+     * the uploader and the institution's moderators (answer sheets: also the evaluators).
+     */
+    kind: text('kind', { enum: ['content', 'logo', 'demo_video', 'import', 'answer_sheet'] })
+      .notNull()
+      .default('content'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -48,3 +48,20 @@ export const passwordResets = pgTable(
     uniqueIndex('password_resets_temp_token_key').on(table.tempTokenHash),
   ],
 );
+
+/**
+ * Attempts counted per account (not per address) in fixed windows: failed sign-ins per username,
+ * OTP e-mails and OTP guesses per account, wrong old passwords per signed-in user. Kept in
+ * PostgreSQL so every instance of the portal counts the same attempts and a restart forgets none.
+ * `key` is the limit's name and a digest of the account, so a mistyped password entered as a
+ * username is never stored.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('attempt_counters_window_ends_idx').on(table.windowEndsAt)],
+);

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { tiptapDocSchema } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '../../lib/institution-day.js';
@@ -79,7 +80,14 @@ describe('seedDemo', () => {
       );
       expect(blocks).toContain('paragraph');
       expect(blocks).toContain('bulletList');
-      expect(topic.descriptionText.split(' ').length).toBeGreaterThan(20);
+      expect(topic.descriptionText.split(/\s+/).length).toBeGreaterThan(20);
+    }
+  });
+
+  it('writes descriptions the editor opens (the shared rich-text schema accepts them)', async () => {
+    const topicRows = await t.db.select().from(topics).where(eq(topics.institutionId, institutionId));
+    for (const topic of topicRows) {
+      expect(tiptapDocSchema.safeParse(topic.wysiwygState).error?.issues, topic.title).toBeUndefined();
     }
   });
 
@@ -182,7 +190,7 @@ describe('seedDemo', () => {
     expect(dayIn('Asia/Kolkata', new Date('2026-11-20T18:31:00Z'))).toBe('2026-11-21');
   });
 
-  it('stores every file it links to, and serves it', async () => {
+  it("stores every file it links to, as the institution's, and serves it to its signed-in users only", async () => {
     const [institution] = await t.db.select().from(institutions).where(eq(institutions.id, institutionId));
     const topicRows = await t.db.select().from(topics).where(eq(topics.institutionId, institutionId));
     const links = new Set<string>([
@@ -195,16 +203,21 @@ describe('seedDemo', () => {
     const recorded = await t.db.select().from(uploads).where(eq(uploads.institutionId, institutionId));
     const recordedUrls = new Set(recorded.map((upload) => upload.publicUrl));
     const storedFiles = path.join(t.config.dataDir, 'uploads');
+    const student = await t.fileCookie(await t.login('student', DEMO_PASSWORD));
     for (const link of links) {
       expect(recordedUrls.has(link), link).toBe(true);
       const upload = recorded.find((row) => row.publicUrl === link)!;
       const stat = await fs.stat(path.join(storedFiles, upload.storageKey));
       expect(stat.size).toBe(upload.size);
-      const served = await t.app.inject({ url: link });
+      expect((await t.app.inject({ url: link })).statusCode, link).toBe(401);
+      const served = await t.app.inject({ url: link, headers: student });
       expect(served.statusCode, link).toBe(200);
       expect(served.headers['content-type']).toContain(upload.contentType.split(';')[0]);
       expect(served.rawPayload.length).toBe(upload.size);
     }
     expect(links.size).toBeGreaterThanOrEqual(15);
+    // The owner lists institutions with their logos.
+    const owner = await t.fileCookie(await t.login('owner', DEMO_PASSWORD));
+    expect((await t.app.inject({ url: institution!.navLogo, headers: owner })).statusCode).toBe(200);
   });
 });

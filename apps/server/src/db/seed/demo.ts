@@ -51,6 +51,8 @@ export const DEMO_ACCOUNTS = [
 export const DEMO_TIME_ZONE = 'Asia/Kolkata';
 /** The demo zone's offset (no daylight saving), for the times of its seeded activity. */
 const DEMO_UTC_OFFSET = '+05:30';
+/** The institution's logo; like every other demo file it belongs to the demo institution. */
+const DEMO_LOGO: DemoMedia = 'greenwood-logo.png';
 const BATCHES: DemoBatch[] = ['Class 8 A', 'Class 9 A', 'Class 10 A'];
 /** The batches whose study plan is filled for today and the three days before. */
 const PLANNED_BATCHES: DemoBatch[] = ['Class 10 A', 'Class 9 A'];
@@ -153,7 +155,11 @@ interface StoredMedia {
 /** Copies every demo media file into storage, under the institution's own folder. */
 async function storeMedia(storage: Storage, institutionId: string): Promise<Map<DemoMedia, StoredMedia>> {
   const directory = mediaDirectory();
-  const names = (await fs.readdir(directory)).filter((name) => !name.startsWith('.')) as DemoMedia[];
+  // Files only: the default demo videos in demo-videos/ are served from there, not stored per institution.
+  const entries = await fs.readdir(directory, { withFileTypes: true });
+  const names = entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name) as DemoMedia[];
   const stored = await Promise.all(
     names.map(async (filename) => {
       const body = await fs.readFile(path.join(directory, filename));
@@ -226,12 +232,8 @@ export async function seedDemo(
       title: 'Greenwood High School',
       academicYear,
       timeZone: DEMO_TIME_ZONE,
-      navLogo: url('greenwood-logo.png'),
-      demoVideos: {
-        student: url('pendulum.mp4'),
-        faculty: url('pendulum.mp4'),
-        moderator: url('pendulum.mp4'),
-      },
+      navLogo: url(DEMO_LOGO),
+      // No demo videos of its own: every role sees the portal's recording of its screens.
     });
     const batchIds = Object.fromEntries(BATCHES.map((title) => [title, randomUUID()])) as Record<
       DemoBatch,
@@ -310,6 +312,7 @@ export async function seedDemo(
         filename: file.filename,
         contentType: file.contentType,
         size: file.size,
+        kind: file.filename === DEMO_LOGO ? ('logo' as const) : ('content' as const),
       })),
     );
 

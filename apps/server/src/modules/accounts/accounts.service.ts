@@ -1,6 +1,6 @@
 import { type IssuedCredential, MESSAGES, type Role } from '@portal/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -94,24 +94,32 @@ export async function resetPasswords(db: Database, userIds: string[]): Promise<M
 }
 
 /**
- * Archive or restore sign-in for these users, together with their profile rows (`alsoWrite`) in
- * one transaction; the cached accounts are dropped after it commits, so the guard sees both.
+ * Archive or restore sign-in for these users, together with their profile rows, in one
+ * transaction. `writeProfiles` must lock the profile rows first (their UPDATE, unconditional, or a
+ * FOR UPDATE), so concurrent archive and unarchive of one person run one after the other; `answer`
+ * reads the result inside the same transaction, so each answer tells the state its own request
+ * left, and the last answer is the final state. Cached accounts are dropped after the commit.
  */
-export async function setUsersArchived(
+export async function setUsersArchived<Answer = undefined>(
   db: Database,
   userIds: string[],
   archived: Date | null,
-  alsoWrite?: (tx: Executor) => Promise<unknown>,
-): Promise<void> {
-  if (userIds.length === 0) return;
-  await db.transaction(async (tx) => {
-    await alsoWrite?.(tx);
+  steps: {
+    writeProfiles?: (tx: Transaction) => Promise<unknown>;
+    answer?: (tx: Transaction) => Promise<Answer>;
+  } = {},
+): Promise<Answer | undefined> {
+  if (userIds.length === 0) return undefined;
+  const result = await db.transaction(async (tx) => {
+    await steps.writeProfiles?.(tx);
     await tx
       .update(users)
       .set({ archivedAt: archived, ...(archived ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
       .where(inArray(users.id, userIds));
+    return steps.answer?.(tx);
   });
   for (const userId of userIds) forgetAccount(db, userId);
+  return result;
 }
 
 /** A new username (409 if taken) and a new generated password for one login; returns the password. */

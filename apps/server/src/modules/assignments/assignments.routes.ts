@@ -27,7 +27,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/batch-subjects/faculties',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'Assigns faculty members to a batch subject (repeating an assignment changes nothing).',
@@ -47,7 +47,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/batch-subjects/faculties',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'Removes faculty members from a batch subject; their authoring rights on it end.',
@@ -67,7 +67,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/batch-subjects/students',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'Adds active students of the institution to a batch subject.',
@@ -85,7 +85,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/batch-subjects/students',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'Removes students from a batch subject.',
@@ -105,7 +105,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batch-subjects/:id/students',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description:
@@ -131,7 +131,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/batches',
     {
-      preHandler: app.requireAuth(...ASSIGNMENT_POLICY.myBatches),
+      onRequest: app.requireAuth(...ASSIGNMENT_POLICY.myBatches),
       schema: {
         tags: ['users'],
         security: [{ bearer: [] }],

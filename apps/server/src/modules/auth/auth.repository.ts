@@ -8,6 +8,8 @@ import { cachedAccount } from './account-cache.js';
 export interface AccountRow {
   userId: string;
   username: string;
+  /** The student's or faculty member's name; the username for owners and moderators (they have no record). */
+  name: string;
   permission: Role;
   institutionId: string | null;
   /** The student's or faculty member's record id; the user id for owners and moderators. */
@@ -30,6 +32,7 @@ function selectAccounts(db: Database) {
     .select({
       userId: users.id,
       username: users.username,
+      name: sql<string>`coalesce(${students.name}, ${faculties.name}, ${users.username})`,
       permission: sql<Role>`${users.permission}`,
       institutionId: users.institutionId,
       entityId: sql<string>`coalesce(${students.id}, ${faculties.id}, ${users.id})`,

@@ -13,9 +13,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../plugins/auth.js';
+import { fileSessionCookie, isHttps } from '../uploads/file-session.js';
 import * as auth from './auth.service.js';
 
-// Limits count per client address and username, so one classroom's shared address is not locked out.
+// Per-address limits, a first brake kept in each instance's memory: they count per client address
+// (request.ip, which follows X-Forwarded-For only from TRUST_PROXY's proxies) and username, so one
+// classroom's shared address is not locked out. The limits that protect an account count per
+// account in the database, whatever the address (auth-limits.ts).
 function perUsername(request: FastifyRequest) {
   const body = request.body as { username?: unknown } | undefined;
   const username = typeof body?.username === 'string' ? body.username.toLowerCase().trim() : '';
@@ -40,9 +44,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limit(10),
       schema: { tags, body: loginBodySchema, response: { 200: envelope(sessionAccountSchema), ...failures } },
     },
-    async (request) => {
+    async (request, reply) => {
       const account = await auth.login(app.deps, request.body.username, request.body.password);
       const jwt = app.jwt.sign({ sub: account.userId, tv: account.tokenVersion });
+      // Files open once the generated password is changed, like every other screen.
+      if (!account.mustChangePassword) {
+        reply.header('set-cookie', fileSessionCookie(app.deps, account, isHttps(request)).cookie);
+      }
       return { data: { jwt, ...auth.presentSessionUser(account) } };
     },
   );
@@ -50,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/me',
     {
-      preHandler: app.requireAuth(),
+      onRequest: app.requireAuth(),
       config: { allowPendingPasswordChange: true },
       schema: { tags, response: { 200: envelope(sessionUserSchema), 401: errorBodySchema } },
     },
@@ -108,8 +116,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-password',
     {
-      preHandler: app.requireAuth(),
-      config: { allowPendingPasswordChange: true, ...limit(10, false) },
+      onRequest: app.requireAuth(),
+      // Limited per signed-in user in the service, not per address: classmates share one.
+      config: { allowPendingPasswordChange: true },
       schema: {
         tags,
         security: [{ bearer: [] }],

@@ -5,22 +5,29 @@ import {
   type SessionUser,
   TEMP_TOKEN_TTL_MINUTES,
 } from '@portal/shared';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { passwordResets, users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
+import { clearAttempts, giveBackAttempt, takeAttempt } from '../../lib/attempt-counters.js';
 import {
-  decoyPasswordHash,
   generateOtp,
   generateToken,
   hashPassword,
-  isGeneratedPasswordHash,
   sameDigest,
   sha256,
   verifyPassword,
+  verifyPasswordEvenly,
 } from '../../lib/passwords.js';
 import { forgetAccount } from './account-cache.js';
 import { type AccountRow, loadAccountByUsername } from './auth.repository.js';
+import {
+  OLD_PASSWORD_FAILURES,
+  OTP_EMAILS,
+  OTP_GUESSES,
+  SIGN_IN_FAILURES,
+  usernameSubject,
+} from './auth-limits.js';
 
 const MINUTE = 60_000;
 
@@ -28,6 +35,7 @@ export function presentSessionUser(account: AccountRow): SessionUser {
   return {
     user_id: account.userId,
     username: account.username,
+    name: account.name,
     entity_id: account.entityId,
     entity_type: account.permission,
     permission: account.permission,
@@ -39,19 +47,21 @@ export function presentSessionUser(account: AccountRow): SessionUser {
   };
 }
 
-/** Checks the credentials; the caller signs the token. Every failure looks the same. */
+/**
+ * Checks the credentials; the caller signs the token. Every failure looks the same and takes the
+ * same time. Each try takes one of the username's attempts and a success hands it back, so only
+ * failures count; once they reach the limit even the right password waits for the window's end.
+ */
 export async function login(deps: AppDeps, username: string, password: string): Promise<AccountRow> {
+  const now = deps.clock.now();
+  const subject = usernameSubject(username);
+  await takeAttempt(deps.db, SIGN_IN_FAILURES, subject, now);
   const account = await loadAccountByUsername(deps.db, username);
-  if (!account) {
-    await verifyPassword(await decoyPasswordHash(), password);
+  const valid = await verifyPasswordEvenly(account?.passwordHash, password);
+  if (!account || !valid || account.inactive) {
     throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.loginFailed);
   }
-  const valid = await verifyPassword(account.passwordHash, password);
-  // A still-generated password is hashed cheaply; the decoy makes a wrong guess against it take
-  // as long as against any other account, so timing tells nothing about the account.
-  if (isGeneratedPasswordHash(account.passwordHash))
-    await verifyPassword(await decoyPasswordHash(), password);
-  if (!valid || account.inactive) throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.loginFailed);
+  await giveBackAttempt(deps.db, SIGN_IN_FAILURES, subject, now);
   return account;
 }
 
@@ -59,8 +69,9 @@ export async function login(deps: AppDeps, username: string, password: string): 
 export async function sendRecoveryOtp(deps: AppDeps, username: string): Promise<void> {
   const account = await loadAccountByUsername(deps.db, username);
   if (!account || account.inactive || !account.recoveryEmail) throw badRequest(MESSAGES.invalidUsername);
-  const otp = generateOtp();
   const now = deps.clock.now();
+  await takeAttempt(deps.db, OTP_EMAILS, account.userId, now);
+  const otp = generateOtp();
   await deps.db.transaction(async (tx) => {
     // A new OTP replaces any earlier one still open.
     await tx
@@ -80,45 +91,61 @@ export async function sendRecoveryOtp(deps: AppDeps, username: string): Promise<
   });
 }
 
-/** Step 2: the OTP (5 tries, 10 minutes) is exchanged for a one-time temp token. */
+/**
+ * Step 2: the OTP (10 minutes) is exchanged for a one-time temp token. A code allows 5 tries and
+ * the account 5 wrong guesses per window across all its codes. A try is taken before the guess
+ * is compared, in one statement, so concurrent guesses cannot get past either count.
+ */
 export async function verifyRecoveryOtp(deps: AppDeps, username: string, otp: string): Promise<string> {
   const account = await loadAccountByUsername(deps.db, username);
   if (!account) throw badRequest(MESSAGES.invalidOtp);
   const now = deps.clock.now();
-  const [reset] = await deps.db
-    .select()
+  const open = and(
+    eq(passwordResets.userId, account.userId),
+    isNull(passwordResets.usedAt),
+    isNull(passwordResets.tempTokenHash),
+  );
+  const newestOpen = deps.db
+    .select({ id: passwordResets.id })
     .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.userId, account.userId),
-        isNull(passwordResets.usedAt),
-        isNull(passwordResets.tempTokenHash),
-      ),
-    )
+    .where(open)
     .orderBy(desc(passwordResets.createdAt))
     .limit(1);
-  if (!reset || reset.otpExpiresAt <= now || reset.attempts >= OTP_MAX_TRIES) {
-    throw badRequest(MESSAGES.invalidOtp);
-  }
-  if (!sameDigest(reset.otpHash, sha256(`${account.userId}:${otp}`))) {
-    await deps.db
-      .update(passwordResets)
-      .set({ attempts: sql`${passwordResets.attempts} + 1` })
-      .where(eq(passwordResets.id, reset.id));
-    throw badRequest(MESSAGES.invalidOtp);
-  }
+  const [reset] = await deps.db
+    .update(passwordResets)
+    .set({ attempts: sql`${passwordResets.attempts} + 1` })
+    .where(
+      and(
+        inArray(passwordResets.id, newestOpen),
+        open,
+        lt(passwordResets.attempts, OTP_MAX_TRIES),
+        gt(passwordResets.otpExpiresAt, now),
+      ),
+    )
+    .returning({ id: passwordResets.id, otpHash: passwordResets.otpHash });
+  if (!reset) throw badRequest(MESSAGES.invalidOtp);
+  await takeAttempt(deps.db, OTP_GUESSES, account.userId, now);
+  if (!sameDigest(reset.otpHash, sha256(`${account.userId}:${otp}`))) throw badRequest(MESSAGES.invalidOtp);
+  await giveBackAttempt(deps.db, OTP_GUESSES, account.userId, now);
+
   const tempToken = generateToken();
-  await deps.db
+  // Only one of two concurrent right guesses gets a token.
+  const [issued] = await deps.db
     .update(passwordResets)
     .set({
       tempTokenHash: sha256(tempToken),
       tempTokenExpiresAt: new Date(now.getTime() + TEMP_TOKEN_TTL_MINUTES * MINUTE),
     })
-    .where(eq(passwordResets.id, reset.id));
+    .where(and(eq(passwordResets.id, reset.id), open))
+    .returning({ id: passwordResets.id });
+  if (!issued) throw badRequest(MESSAGES.invalidOtp);
   return tempToken;
 }
 
-/** Step 3: the temp token (15 minutes, once) sets the new password and revokes every session. */
+/**
+ * Step 3: the temp token (15 minutes, once) sets the new password and revokes every session. The
+ * owner has proved who they are, so failed sign-ins no longer hold the account.
+ */
 export async function resetPasswordWithToken(deps: AppDeps, tempToken: string, newPassword: string) {
   const now = deps.clock.now();
   const passwordHash = await hashPassword(newPassword);
@@ -134,29 +161,37 @@ export async function resetPasswordWithToken(deps: AppDeps, tempToken: string, n
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!reset) return false;
-    await tx
+    if (!reset) return undefined;
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: false, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, reset.userId));
-    return reset.userId;
+      .where(eq(users.id, reset.userId))
+      .returning({ id: users.id, username: users.username });
+    return user;
   });
   if (!used) throw new AppError(400, 'RESET_TOKEN_EXPIRED', MESSAGES.resetLinkInvalid);
-  forgetAccount(deps.db, used);
+  forgetAccount(deps.db, used.id);
+  await clearAttempts(deps.db, SIGN_IN_FAILURES, usernameSubject(used.username));
 }
 
-/** A signed-in user's own change; afterwards every token of the account stops working. */
+/**
+ * A signed-in user's own change; afterwards every token of the account stops working. Wrong old
+ * passwords are limited per user, so they never hold back anyone else on the same address.
+ */
 export async function changePassword(
   deps: AppDeps,
   account: AccountRow,
   oldPassword: string,
   newPassword: string,
 ) {
+  const now = deps.clock.now();
+  await takeAttempt(deps.db, OLD_PASSWORD_FAILURES, account.userId, now);
   if (!(await verifyPassword(account.passwordHash, oldPassword))) {
     throw new AppError(400, 'WRONG_OLD_PASSWORD', MESSAGES.checkOldPassword, {
       old_password: MESSAGES.checkOldPassword,
     });
   }
+  await giveBackAttempt(deps.db, OLD_PASSWORD_FAILURES, account.userId, now);
   await deps.db
     .update(users)
     .set({

@@ -29,6 +29,7 @@ describe('POST /api/auth/login', () => {
       jwt: expect.any(String),
       user_id: student.user.id,
       username: student.username,
+      name: `Student ${student.username}`,
       entity_id: student.entityId,
       entity_type: 'student',
       permission: 'student',
@@ -150,6 +151,20 @@ describe('GET /api/auth/me', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data.username).toBe(owner.username);
     expect(response.json().data.jwt).toBeUndefined();
+  });
+
+  it('names the person: a student’s or faculty member’s name, else the username', async () => {
+    const institution = await t.createInstitution();
+    const batch = await t.createBatch(institution.id);
+    const student = await t.createAccount('student', { institutionId: institution.id, batchId: batch.id });
+    const faculty = await t.createAccount('faculty', { institutionId: institution.id });
+    const moderator = await t.createAccount('moderator', { institutionId: institution.id });
+    const nameOf = async (username: string) =>
+      (await t.app.inject({ url: '/api/auth/me', headers: bearer(await t.login(username)) })).json().data
+        .name;
+    expect(await nameOf(student.username)).toBe(`Student ${student.username}`);
+    expect(await nameOf(faculty.username)).toBe(`Faculty ${faculty.username}`);
+    expect(await nameOf(moderator.username)).toBe(moderator.username);
   });
 });
 

@@ -21,7 +21,7 @@ export const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batches',
     {
-      preHandler: app.requireAuth(...BATCH_POLICY.list),
+      onRequest: app.requireAuth(...BATCH_POLICY.list),
       schema: {
         ...docs,
         querystring: listBatchesQuerySchema,
@@ -39,7 +39,7 @@ export const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/batches',
     {
-      preHandler: app.requireAuth(...BATCH_POLICY.manage),
+      onRequest: app.requireAuth(...BATCH_POLICY.manage),
       schema: {
         ...docs,
         body: createBatchBodySchema,
@@ -55,7 +55,7 @@ export const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/batches/:id',
     {
-      preHandler: app.requireAuth(...BATCH_POLICY.manage),
+      onRequest: app.requireAuth(...BATCH_POLICY.manage),
       schema: {
         ...docs,
         params: idParamsSchema,
@@ -76,7 +76,7 @@ export const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/batches/:id',
     {
-      preHandler: app.requireAuth(...BATCH_POLICY.manage),
+      onRequest: app.requireAuth(...BATCH_POLICY.manage),
       schema: {
         ...docs,
         params: idParamsSchema,

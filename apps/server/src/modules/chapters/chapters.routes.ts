@@ -23,7 +23,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chapters/subject-id/:subjectId',
     {
-      preHandler: app.requireAuth(...CHAPTER_POLICY.view),
+      onRequest: app.requireAuth(...CHAPTER_POLICY.view),
       schema: {
         ...docs,
         description:
@@ -44,7 +44,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chapters',
     {
-      preHandler: app.requireAuth(...CHAPTER_POLICY.author),
+      onRequest: app.requireAuth(...CHAPTER_POLICY.author),
       schema: { ...docs, body: createChapterBodySchema, response: { 201: one, ...failures } },
     },
     async (request, reply) => {
@@ -58,7 +58,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/chapters/:chapterId',
     {
-      preHandler: app.requireAuth(...CHAPTER_POLICY.author),
+      onRequest: app.requireAuth(...CHAPTER_POLICY.author),
       schema: {
         ...docs,
         params: chapterIdParamsSchema,
@@ -84,7 +84,7 @@ export const chaptersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/chapters/:chapterId',
     {
-      preHandler: app.requireAuth(...CHAPTER_POLICY.author),
+      onRequest: app.requireAuth(...CHAPTER_POLICY.author),
       schema: {
         ...docs,
         params: chapterIdParamsSchema,

@@ -10,11 +10,30 @@ import {
   createResponseRow,
   createTaughtSubject,
 } from '../../test/factories/doubts.js';
+import {
+  COURSE,
+  type CourseSubject,
+  type CourseTopic,
+  OFF_COURSE_QUESTIONS,
+  ON_COURSE_QUESTIONS,
+  REWORDED_QUESTIONS,
+} from '../../test/fixtures/school-course.js';
 import { expectGuarded } from '../../test/guards.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
-import { askModel } from './auto-answer/model.js';
+import { askModel, NOT_COVERED_REPLY } from './auto-answer/model.js';
 
 type School = Awaited<ReturnType<TestApp['createSchool']>>;
+
+/** The honest answer when the course material does not cover the question. */
+const NOT_COVERED = {
+  answer: MESSAGES.autoAnswerNotFound,
+  found: false,
+  generated_by: 'search',
+  calculation: null,
+  lead: null,
+  passages: [],
+  sources: [],
+};
 type Taught = Awaited<ReturnType<typeof createTaughtSubject>>;
 
 const PHOTOSYNTHESIS =
@@ -164,10 +183,19 @@ describe('POST /api/doubts/auto-answer (search)', () => {
     const response = await ask(t, school.tokens.student, question('Which pigment captures sunlight?'));
     expect(response.statusCode).toBe(200);
     const answer = response.json().data.answer;
+    const lead = {
+      kind: 'topic',
+      topic_id: biology.topics[0]!.id,
+      topic_title: 'Photosynthesis',
+      text: 'The chlorophyll pigment inside chloroplasts captures sunlight.',
+    };
     expect(answer).toEqual({
       answer: 'Photosynthesis: The chlorophyll pigment inside chloroplasts captures sunlight.',
       found: true,
       generated_by: 'search',
+      calculation: null,
+      lead,
+      passages: [],
       sources: [
         {
           topic_id: biology.topics[0]!.id,
@@ -194,12 +222,7 @@ describe('POST /api/doubts/auto-answer (search)', () => {
     expect(response.body).not.toContain('poisonous');
     expect(response.body).not.toContain(world.theirs.topics[0]!.id);
     const theirsOnly = await ask(t, school.tokens.student, question('moonlichen'));
-    expect(theirsOnly.json().data.answer).toEqual({
-      answer: MESSAGES.autoAnswerNotFound,
-      found: false,
-      generated_by: 'search',
-      sources: [],
-    });
+    expect(theirsOnly.json().data.answer).toEqual(NOT_COVERED);
   });
 
   it('never uses another subject’s topics, hidden topics or hidden chapters', async () => {
@@ -233,18 +256,108 @@ describe('POST /api/doubts/auto-answer (search)', () => {
     expect(unanswered.json().data.answer.found).toBe(false);
   });
 
-  it('falls back to any word of the question when no passage has them all', async () => {
-    const response = await ask(t, school.tokens.student, question('pigment xylofrobnicate'));
-    expect(response.json().data.answer).toMatchObject({
+  it('uses a passage only when it holds enough of the question’s meaningful words', async () => {
+    // Three of four words: a student's own wording adds one the topic does not have.
+    const most = await ask(
+      t,
+      school.tokens.student,
+      question('Which pigment in our leaves captures sunlight?'),
+    );
+    expect(most.json().data.answer).toMatchObject({
       found: true,
       sources: [expect.objectContaining({ topic_id: biology.topics[0]!.id })],
     });
+    // One of two, or two of five, is not enough: the passages are about something else.
+    for (const text of ['pigment xylofrobnicate', 'Which pigment colours the xylofrob’s shell orange?']) {
+      const response = await ask(t, school.tokens.student, question(text));
+      expect(response.json().data.answer, text).toEqual(NOT_COVERED);
+    }
+  });
+
+  it('never answers with passages that share only the words of asking ("explain", "how … works")', async () => {
+    // The student's note and a teacher's reply say "explain" and "works"; neither is an answer.
+    await createNoteRow(t, {
+      institutionId: school.institution.id,
+      studentId: school.accounts.student.entityId,
+      topicId: biology.topics[1]!.id,
+      batchSubjectId: biology.batchSubject.id,
+      noteText: 'Ask the teacher to explain again how this works.',
+    });
+    for (const text of [
+      'Can you explain how the French Revolution works?',
+      'Please explain how it works',
+      'Explain',
+    ]) {
+      const response = await ask(t, school.tokens.student, question(text));
+      expect(response.json().data.answer, text).toEqual(NOT_COVERED);
+    }
+    const onCourse = await ask(
+      t,
+      school.tokens.student,
+      question('Can you explain how photosynthesis works?'),
+    );
+    expect(onCourse.json().data.answer.sources).toEqual([
+      expect.objectContaining({ topic_id: biology.topics[0]!.id }),
+    ]);
   });
 
   it('answers not found for a question of stop words only', async () => {
     const response = await ask(t, school.tokens.student, question('what is the'));
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.answer.found).toBe(false);
+    expect(response.json().data.answer).toEqual(NOT_COVERED);
+  });
+
+  it('leads with the single most relevant sentence, then the supporting passages', async () => {
+    const response = await ask(t, school.tokens.student, question('How do green plants make glucose?'));
+    const answer = response.json().data.answer;
+    // Both topics mention glucose; only Photosynthesis holds all three words.
+    expect(answer.lead).toEqual({
+      kind: 'topic',
+      topic_id: biology.topics[0]!.id,
+      topic_title: 'Photosynthesis',
+      text: 'Green plants make glucose from carbon dioxide and water.',
+    });
+    expect(answer.sources.map((source: { topic_id: string }) => source.topic_id)).toEqual([
+      biology.topics[0]!.id,
+    ]);
+    expect(answer.answer.split('\n\n')[0]).toBe(
+      'Photosynthesis: Green plants make glucose from carbon dioxide and water.',
+    );
+  });
+
+  it('works out a simple formula of the material with the question’s numbers', async () => {
+    const ohm = await createTaughtSubject(t, {
+      institutionId: school.institution.id,
+      batchId: school.batch.id,
+      topics: [
+        {
+          title: 'Ohm’s law',
+          text: 'Ohm’s law links voltage, current and resistance. The voltage across a resistor is V = I x R. Voltage is measured in volts.',
+        },
+      ],
+    });
+    const asked = (text: string) =>
+      ask(t, school.tokens.student, { question: text, batch_subject_id: ohm.batchSubject.id });
+    const voltage = (await asked('what is the voltage across 10 ohm at 2 A?')).json().data.answer;
+    expect(voltage).toMatchObject({
+      found: true,
+      calculation: 'Worked out with V = I × R from Ohm’s law: V = 2 A × 10 Ω = 20 V.',
+      lead: expect.objectContaining({ text: 'The voltage across a resistor is V = I x R.' }),
+    });
+    expect(voltage.answer.startsWith(voltage.calculation)).toBe(true);
+    const current = (await asked('What current flows through a 4 kΩ resistor at 12 V?')).json().data.answer;
+    expect(current.calculation).toBe(
+      'Worked out with V = I × R from Ohm’s law: I = 12 V ÷ 4000 Ω = 0.003 A.',
+    );
+    // Not the numbers the formula needs, or not asked for its third quantity: the relevant passage only.
+    for (const text of [
+      'What is the voltage across a resistor?',
+      'What is the voltage across a resistor at 2 A and 3 V?',
+    ]) {
+      const answer = (await asked(text)).json().data.answer;
+      expect(answer, text).toMatchObject({ found: true, calculation: null });
+      expect(answer.lead.text, text).toBe('The voltage across a resistor is V = I x R.');
+    }
   });
 
   it('answers faculty teaching the batch subject and moderators', async () => {
@@ -341,6 +454,8 @@ describe('POST /api/doubts/auto-answer (search)', () => {
   });
 });
 
+const MODEL_ANSWER = ' Chlorophyll captures the sunlight, said the model. ';
+
 interface ChatRequest {
   model: string;
   messages: { role: string; content: string }[];
@@ -350,6 +465,7 @@ interface ChatRequest {
 async function startModelServer() {
   const requests: { url: string; authorization: string | undefined; body: ChatRequest }[] = [];
   let mode: 'answer' | 'fail' | 'slow' = 'answer';
+  let content = MODEL_ANSWER;
   const server = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk) => {
@@ -376,7 +492,7 @@ async function startModelServer() {
                 finish_reason: 'stop',
                 message: {
                   role: 'assistant',
-                  content: ' Chlorophyll captures the sunlight, said the model. ',
+                  content,
                 },
               },
             ],
@@ -394,6 +510,9 @@ async function startModelServer() {
     requests,
     setMode: (next: typeof mode) => {
       mode = next;
+    },
+    setReply: (next: string) => {
+      content = next;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -431,19 +550,21 @@ describe('POST /api/doubts/auto-answer (with a model)', () => {
   it('has the model write the answer from the retrieved passages only', async () => {
     model.setMode('answer');
     const before = model.requests.length;
-    const response = await ask(
-      t,
-      world.school.tokens.student,
-      question('Which pigment captures sunlight in a quokkaberry?'),
-    );
+    const response = await ask(t, world.school.tokens.student, question('Where does glucose come from?'));
     expect(response.statusCode).toBe(200);
     expect(response.json().data.answer).toEqual({
       answer: 'Chlorophyll captures the sunlight, said the model.',
       found: true,
       generated_by: 'model',
+      calculation: null,
+      lead: null,
+      passages: expect.arrayContaining([
+        expect.objectContaining({ kind: 'topic', topic_id: world.biology.topics[0]!.id }),
+        expect.objectContaining({ kind: 'topic', topic_id: world.biology.topics[1]!.id }),
+      ]),
       sources: expect.arrayContaining([
         expect.objectContaining({ topic_id: world.biology.topics[0]!.id, topic_title: 'Photosynthesis' }),
-        expect.objectContaining({ topic_id: world.biology.topics[2]!.id, topic_title: 'Marsh plants' }),
+        expect.objectContaining({ topic_id: world.biology.topics[1]!.id, topic_title: 'Respiration' }),
       ]),
     });
     expect(model.requests).toHaveLength(before + 1);
@@ -452,12 +573,32 @@ describe('POST /api/doubts/auto-answer (with a model)', () => {
     expect(sent.authorization).toBe(`Bearer ${API_KEY}`);
     expect(sent.body.model).toBe('tiny-test-model');
     expect(sent.body.messages.map((message) => message.role)).toEqual(['system', 'user']);
+    const instructions = sent.body.messages[0]!.content;
+    expect(instructions).toContain('answer only from them');
+    expect(instructions).toContain(`reply with exactly ${NOT_COVERED_REPLY}`);
     const prompt = sent.body.messages[1]!.content;
     expect(prompt).toContain(PHOTOSYNTHESIS);
-    expect(prompt).toContain(OURS_QUOKKABERRY);
-    expect(prompt).toContain('Which pigment captures sunlight in a quokkaberry?');
+    expect(prompt).toContain(RESPIRATION);
+    expect(prompt).not.toContain(OURS_QUOKKABERRY);
+    expect(prompt).toContain('Where does glucose come from?');
     expect(JSON.stringify(sent.body)).not.toContain('poisonous');
   });
+
+  it.each([
+    ['its marker', NOT_COVERED_REPLY],
+    ['its marker with punctuation', `"${NOT_COVERED_REPLY}."`],
+    ['words', 'The passages do not contain the answer to this question.'],
+  ])(
+    'shows the not-covered state when the model says the passages do not answer (%s)',
+    async (_label, reply) => {
+      model.setReply(reply);
+      const before = model.requests.length;
+      const response = await ask(t, world.school.tokens.student, question('What is glucose?'));
+      expect(model.requests).toHaveLength(before + 1);
+      expect(response.json().data.answer).toEqual({ ...NOT_COVERED, generated_by: 'model' });
+      model.setReply(MODEL_ANSWER);
+    },
+  );
 
   it('does not call the model when nothing was retrieved', async () => {
     model.setMode('answer');
@@ -476,6 +617,9 @@ describe('POST /api/doubts/auto-answer (with a model)', () => {
       answer: 'Photosynthesis: The chlorophyll pigment inside chloroplasts captures sunlight.',
       found: true,
       generated_by: 'search',
+      lead: expect.objectContaining({
+        text: 'The chlorophyll pigment inside chloroplasts captures sunlight.',
+      }),
     });
     expect(model.requests).toHaveLength(before + 1);
     model.setMode('answer');
@@ -492,8 +636,10 @@ describe('POST /api/doubts/auto-answer (with a model)', () => {
       chapter_id: world.biology.chapter.id,
       chapter_title: 'Plants',
       body: PHOTOSYNTHESIS,
-      excerpt: null,
+      matched: 1,
+      wanted: 1,
       score: 1,
+      sentences: [],
     };
     const settings = {
       baseUrl: model.url.replace(/\/$/, ''),
@@ -531,5 +677,118 @@ describe('POST /api/doubts/auto-answer (limits)', () => {
     expect(limited.json().error.message).toBe(MESSAGES.rateLimited);
     // The teacher, asking from the same address, is not held back by the student's use.
     expect((await ask(t, world.school.tokens.faculty, payload)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/doubts/auto-answer (a school course: on-course and off-course questions)', () => {
+  let t: TestApp;
+  let school: School;
+  const subjects = {} as Record<CourseSubject, { batchSubjectId: string; topicIds: Map<string, string> }>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTO_ANSWERS_PER_MINUTE: '1000' } });
+    school = await t.createSchool();
+    const institutionId = school.institution.id;
+    for (const [subject, topics] of Object.entries(COURSE) as [CourseSubject, CourseTopic[]][]) {
+      const taught = await createTaughtSubject(t, {
+        institutionId,
+        batchId: school.batch.id,
+        facultyIds: [school.accounts.faculty.entityId],
+        topics,
+      });
+      subjects[subject] = {
+        batchSubjectId: taught.batchSubject.id,
+        topicIds: new Map(taught.topics.map((topic) => [topic.title, topic.id])),
+      };
+    }
+    // A note and an answered doubt full of the words of asking ("explain", "work"): the passages
+    // the issue's off-course questions were once answered with.
+    const maths = subjects.mathematics;
+    const pythagoras = maths.topicIds.get('Pythagoras theorem')!;
+    await createNoteRow(t, {
+      institutionId,
+      studentId: school.accounts.student.entityId,
+      topicId: pythagoras,
+      batchSubjectId: maths.batchSubjectId,
+      noteText: 'I need to practise how this works before the test. Ask the teacher to explain it again.',
+    });
+    const doubt = await createDoubtRow(t, {
+      institutionId,
+      studentId: school.accounts.student.entityId,
+      topicId: pythagoras,
+      batchSubjectId: maths.batchSubjectId,
+      doubtText: 'Can you explain how this works?',
+    });
+    await createResponseRow(t, {
+      institutionId,
+      doubtId: doubt.id,
+      authorUserId: school.accounts.faculty.user.id,
+      authorRole: 'faculty',
+      authorName: 'Teacher',
+      responseText: 'Let me explain: work through each step and check how the answer works out.',
+    });
+  });
+  afterAll(() => t.close());
+
+  /** Asked from a topic page of the subject: another topic than the answer's, when one is given. */
+  const askCourse = async (subject: CourseSubject, question: string, avoidTopic?: string) => {
+    const { batchSubjectId, topicIds } = subjects[subject];
+    const fromTopic = [...topicIds.entries()].find(([title]) => title !== avoidTopic)![1];
+    const response = await ask(t, school.tokens.student, {
+      question,
+      batch_subject_id: batchSubjectId,
+      topic_id: fromTopic,
+    });
+    expect(response.statusCode, question).toBe(200);
+    return response.json().data.answer;
+  };
+
+  it('answers on-course questions from their topic and refuses off-course ones, and counts them', async () => {
+    const missed: string[] = [];
+    let answeredRight = 0;
+    for (const { subject, question, topic } of ON_COURSE_QUESTIONS) {
+      const answer = await askCourse(subject, question, topic);
+      const expected = subjects[subject].topicIds.get(topic);
+      if (answer.found && answer.sources[0]?.topic_id === expected && answer.lead?.topic_id === expected) {
+        answeredRight++;
+      } else {
+        missed.push(`${question} -> ${answer.found ? answer.sources[0]?.topic_title : 'not found'}`);
+      }
+    }
+    // Reworded: the right topic or an honest refusal, never another topic.
+    let rewordedRight = 0;
+    let rewordedRefused = 0;
+    for (const { subject, question, topic } of REWORDED_QUESTIONS) {
+      const answer = await askCourse(subject, question, topic);
+      const expected = subjects[subject].topicIds.get(topic);
+      if (!answer.found) rewordedRefused++;
+      else if (answer.sources[0]?.topic_id === expected && answer.lead?.topic_id === expected)
+        rewordedRight++;
+      else missed.push(`${question} (reworded) -> ${answer.sources[0]?.topic_title}`);
+    }
+    let refused = 0;
+    for (const { subject, question, kind } of OFF_COURSE_QUESTIONS) {
+      const answer = await askCourse(subject, question);
+      if (!answer.found && answer.sources.length === 0 && answer.answer === MESSAGES.autoAnswerNotFound) {
+        refused++;
+      } else {
+        missed.push(
+          `${question} (${kind}) -> ${answer.sources.map((s: { topic_title: string }) => s.topic_title)}`,
+        );
+      }
+    }
+    console.log(
+      [
+        `automated answers: on-course answered with the right topic ${answeredRight}/${ON_COURSE_QUESTIONS.length};`,
+        `off-course refused ${refused}/${OFF_COURSE_QUESTIONS.length};`,
+        `reworded on-course answered with the right topic ${rewordedRight}/${REWORDED_QUESTIONS.length},`,
+        `refused ${rewordedRefused}, another topic ${REWORDED_QUESTIONS.length - rewordedRight - rewordedRefused}`,
+      ].join(' '),
+    );
+    expect(ON_COURSE_QUESTIONS.length).toBeGreaterThanOrEqual(20);
+    expect(OFF_COURSE_QUESTIONS.length).toBeGreaterThanOrEqual(20);
+    expect(missed).toEqual([]);
+    expect(answeredRight).toBe(ON_COURSE_QUESTIONS.length);
+    expect(refused).toBe(OFF_COURSE_QUESTIONS.length);
   });
 });

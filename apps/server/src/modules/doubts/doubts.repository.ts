@@ -39,7 +39,10 @@ export interface DoubtRow extends Record<string, unknown> {
   student_name: string;
   created_at: Date;
   updated_at: Date;
+  /** Teachers' and moderators' replies only: a student's follow-up is not a reply ('(n) replied'). */
   response_count: number;
+  /** Every live reply, follow-ups included: lists carry only the first ones. */
+  responses_total: number;
   answered: boolean;
   responses: ResponseJson[];
   /** Whether the reader may see this doubt (see `readableBy`). */
@@ -107,7 +110,7 @@ function selectDoubts(institutionId: string, readable: SQL, where: SQL, page: Pa
     select d.id, d.doubt_text, d.topic_id, t.title as topic_title, c.id as chapter_id,
       c.title as chapter_title, d.batch_subject_id, s.id as subject_id, s.title as subject_title,
       b.title as batch_title, d.student_id, st.name as student_name, d.created_at, d.updated_at,
-      r.response_count, r.answered, r.responses, d.readable
+      r.response_count, r.responses_total, r.answered, r.responses, d.readable
     from (
       select d.id, d.doubt_text, d.topic_id, d.batch_subject_id, d.student_id, d.created_at,
         d.updated_at, ${readable} as readable
@@ -122,8 +125,10 @@ function selectDoubts(institutionId: string, readable: SQL, where: SQL, page: Pa
     join chapters c on c.id = t.chapter_id
     join students st on st.id = d.student_id
     cross join lateral (
-      select (select count(*)::int from doubt_responses dr
-          where dr.doubt_id = d.id and dr.deleted_at is null) as response_count,
+      select (select count(*) filter (where dr.author_role in (${teacherRoles}))::int
+          from doubt_responses dr where dr.doubt_id = d.id and dr.deleted_at is null) as response_count,
+        (select count(*)::int from doubt_responses dr
+          where dr.doubt_id = d.id and dr.deleted_at is null) as responses_total,
         ${answeredSql} as answered,
         coalesce((select json_agg(json_build_object(
           '_id', dr.id, 'response_text', dr.response_text, 'doubt_id', dr.doubt_id,

@@ -55,7 +55,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: {
         ...docs,
         description:
@@ -72,7 +72,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/doubts',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.ask),
+      onRequest: app.requireAuth(...DOUBT_POLICY.ask),
       schema: { ...docs, body: createDoubtBodySchema, response: { 201: oneDoubt, ...failures } },
     },
     async (request, reply) => {
@@ -84,7 +84,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts/topic/:topicId',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: {
         ...docs,
         description: 'Doubts on one topic in the caller’s batch subjects, newest first, one page at a time.',
@@ -101,7 +101,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts/batch-subject/:id',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: {
         ...docs,
         description: 'Doubts of one batch subject, newest first, one page at a time.',
@@ -118,7 +118,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts/ids',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: {
         ...docs,
         description: 'The listed doubts (comma-separated ids) that the caller may see.',
@@ -134,7 +134,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/doubts',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.readOwn),
+      onRequest: app.requireAuth(...DOUBT_POLICY.readOwn),
       schema: {
         ...docs,
         description:
@@ -151,7 +151,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/doubts/respond',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.respond),
+      onRequest: app.requireAuth(...DOUBT_POLICY.respond),
       schema: {
         ...docs,
         description:
@@ -169,7 +169,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/doubts/responses/:responseId',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.editResponse),
+      onRequest: app.requireAuth(...DOUBT_POLICY.editResponse),
       schema: {
         ...docs,
         description: 'Edits the caller’s own reply.',
@@ -190,7 +190,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/doubts/responses/:responseId',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.editResponse),
+      onRequest: app.requireAuth(...DOUBT_POLICY.editResponse),
       schema: {
         ...docs,
         description: 'Deletes the caller’s own reply.',
@@ -207,7 +207,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/doubts/auto-answer',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.autoAnswer),
+      onRequest: app.requireAuth(...DOUBT_POLICY.autoAnswer),
       config: { readCache: 'keep', rateLimit: autoAnswerLimit(app.deps.config.AUTO_ANSWERS_PER_MINUTE) },
       schema: {
         ...docs,
@@ -225,11 +225,11 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts/:id/responses',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: {
         ...docs,
         description:
-          'A doubt’s replies, oldest first, one page at a time (lists carry only the first ones; `response_count` has them all).',
+          'A doubt’s replies, oldest first, one page at a time (lists carry only the first ones; `responses_total` counts them all).',
         params: doubtIdParamsSchema,
         querystring: pageQuerySchema,
         response: { 200: responsePage, ...failures },
@@ -243,7 +243,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/doubts/:id',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.read),
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: { ...docs, params: doubtIdParamsSchema, response: { 200: oneDoubt, ...failures } },
     },
     async (request) => ({
@@ -254,7 +254,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/doubts/:id',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.editDoubt),
+      onRequest: app.requireAuth(...DOUBT_POLICY.editDoubt),
       schema: {
         ...docs,
         description: 'Edits the caller’s own doubt.',
@@ -274,7 +274,7 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/doubts/:id',
     {
-      preHandler: app.requireAuth(...DOUBT_POLICY.editDoubt),
+      onRequest: app.requireAuth(...DOUBT_POLICY.editDoubt),
       schema: {
         ...docs,
         description: 'Deletes the caller’s own doubt.',

@@ -112,6 +112,7 @@ describe('POST /api/doubts', () => {
       created_at: t.clock.now().toISOString(),
       updated_at: t.clock.now().toISOString(),
       response_count: 0,
+      responses_total: 0,
       answered: false,
       responses: [],
     });
@@ -224,7 +225,8 @@ describe('GET /api/doubts', () => {
     expect(ids).not.toContain(scienceDoubt.id);
     expect(ids).not.toContain(theirDoubt.id);
     const mine = list.find((doubt: { _id: string }) => doubt._id === own.id);
-    expect(mine).toMatchObject({ author_name: 'You', is_own: true, answered: false, response_count: 1 });
+    // Its only reply is the student's own follow-up: nothing is replied yet.
+    expect(mine).toMatchObject({ author_name: 'You', is_own: true, answered: false, response_count: 0 });
     expect(mine.responses[0]).toMatchObject({ author_name: 'You', author_role: 'student', is_own: true });
     const theirsSeen = list.find((doubt: { _id: string }) => doubt._id === mates.id);
     expect(theirsSeen).toMatchObject({ author_name: 'Anonymous', is_own: false, answered: true });
@@ -579,11 +581,58 @@ describe('POST /api/doubts/respond and the reply routes', () => {
       author_role: 'moderator',
     });
     const after = (await get(`/api/doubts/${doubt.id}`, school.tokens.student)).json().data.doubt;
-    expect(after).toMatchObject({ answered: true, response_count: 2 });
+    // Two replies, one of them a teacher's: '(1) replied'.
+    expect(after).toMatchObject({ answered: true, response_count: 1 });
     expect(after.responses.map((reply: { author_role: string }) => reply.author_role)).toEqual([
       'student',
       'moderator',
     ]);
+  });
+
+  it('counts only teachers’ replies: the asker’s own follow-up leaves the doubt new, for everyone', async () => {
+    const doubt = await mathsDoubt();
+    const followUp = await send('POST', '/api/doubts/respond', school.tokens.student, {
+      response_text: 'I still do not get it.',
+      doubt_id: doubt.id,
+    });
+    expect(followUp.statusCode).toBe(201);
+    const readers = [school.tokens.student, school.tokens.faculty, school.tokens.moderator];
+    for (const token of readers) {
+      const seen = (await get(`/api/doubts/${doubt.id}`, token)).json().data.doubt;
+      expect(seen).toMatchObject({ answered: false, response_count: 0, responses_total: 1 });
+      expect(seen.responses).toHaveLength(1);
+      const onTopic = (await get(`/api/doubts/topic/${maths.topics[0]!.id}`, token)).json().data.doubts;
+      expect(onTopic.find((row: { _id: string }) => row._id === doubt.id).response_count).toBe(0);
+    }
+    // The faculty home's tabs and the student's own list agree: still new, not replied.
+    for (const [url, token] of [
+      ['/api/doubts', school.tokens.faculty],
+      ['/api/users/me/doubts', school.tokens.faculty],
+      ['/api/users/me/doubts', school.tokens.student],
+    ] as const) {
+      expect(doubtIds(await get(`${url}?status=new`, token)), url).toContain(doubt.id);
+      expect(doubtIds(await get(`${url}?status=replied`, token)), url).not.toContain(doubt.id);
+    }
+
+    t.clock.advance(1000);
+    await send('POST', '/api/doubts/respond', school.tokens.faculty, {
+      response_text: 'Turn the second fraction upside down, then multiply.',
+      doubt_id: doubt.id,
+    });
+    t.clock.advance(1000);
+    await send('POST', '/api/doubts/respond', school.tokens.student, {
+      response_text: 'Thank you!',
+      doubt_id: doubt.id,
+    });
+    const answered = (await get(`/api/doubts/${doubt.id}`, school.tokens.faculty)).json().data.doubt;
+    expect(answered).toMatchObject({ answered: true, response_count: 1 });
+    expect(answered.responses.map((reply: { author_role: string }) => reply.author_role)).toEqual([
+      'student',
+      'faculty',
+      'student',
+    ]);
+    expect(doubtIds(await get('/api/doubts?status=replied', school.tokens.faculty))).toContain(doubt.id);
+    expect(doubtIds(await get('/api/doubts?status=new', school.tokens.faculty))).not.toContain(doubt.id);
   });
 
   it('refuses teachers and students of other batch subjects (403) and other institutions (404)', async () => {

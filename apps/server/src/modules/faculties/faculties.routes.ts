@@ -35,7 +35,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/faculties/complete-list',
     {
-      preHandler: app.requireAuth(...FACULTY_POLICY.completeList),
+      onRequest: app.requireAuth(...FACULTY_POLICY.completeList),
       schema: {
         ...docs,
         description: 'The institution’s active faculty members (id, name, designation), by name.',
@@ -51,7 +51,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/faculties',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description:
@@ -72,7 +72,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/faculties',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'Adds a faculty member with a login; the generated password is answered once.',
@@ -94,7 +94,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/faculties/pdf',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'The faculty list as a PDF (institution name, academic year), newest first.',
@@ -117,7 +117,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/faculties/csv',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description:
@@ -136,7 +136,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/faculties/reset-password',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'New generated passwords, shown once; they must be changed at the next sign-in.',
@@ -154,7 +154,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/faculties/new-user',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description:
@@ -182,7 +182,8 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/faculties/dearc/faculty/:facultyId',
     {
-      preHandler: manage,
+      onRequest: manage,
+      preHandler: app.oneAtATime((request) => [(request.params as { facultyId: string }).facultyId]),
       schema: {
         ...docs,
         description: 'Unarchives the member: they may sign in again.',
@@ -200,7 +201,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/faculties/:id',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         description: 'One faculty member with the batch subjects they are assigned to.',
@@ -217,7 +218,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/faculties/:id',
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         ...docs,
         params: idParamsSchema,
@@ -235,7 +236,8 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/faculties/:id',
     {
-      preHandler: manage,
+      onRequest: manage,
+      preHandler: app.oneAtATime((request) => [(request.params as { id: string }).id]),
       schema: {
         ...docs,
         description: 'Archives the member: their sign-in and tokens stop at once (decision 5).',

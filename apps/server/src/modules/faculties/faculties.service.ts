@@ -255,20 +255,24 @@ export async function updateFaculty(
 export async function archiveFaculty(deps: AppDeps, institutionId: string, id: string): Promise<void> {
   const row = await findFaculty(deps.db, institutionId, id);
   const now = deps.clock.now();
-  await setUsersArchived(deps.db, [row.userId], now, (tx) =>
-    tx
-      .update(faculties)
-      .set({ archivedAt: now, updatedAt: now })
-      .where(and(eq(faculties.id, id), isNull(faculties.archivedAt))),
-  );
+  await setUsersArchived(deps.db, [row.userId], now, {
+    // An unconditional UPDATE locks the row, so an unarchive of the same member waits for it.
+    writeProfiles: (tx) =>
+      tx
+        .update(faculties)
+        .set({ archivedAt: sql`coalesce(${faculties.archivedAt}, ${now})`, updatedAt: now })
+        .where(eq(faculties.id, id)),
+  });
 }
 
 export async function unarchiveFaculty(deps: AppDeps, institutionId: string, id: string): Promise<Faculty> {
   const row = await findFaculty(deps.db, institutionId, id);
-  await setUsersArchived(deps.db, [row.userId], null, (tx) =>
-    tx.update(faculties).set({ archivedAt: null, updatedAt: deps.clock.now() }).where(eq(faculties.id, id)),
-  );
-  return presentFaculty(await findFaculty(deps.db, institutionId, id));
+  const restored = await setUsersArchived(deps.db, [row.userId], null, {
+    writeProfiles: (tx) =>
+      tx.update(faculties).set({ archivedAt: null, updatedAt: deps.clock.now() }).where(eq(faculties.id, id)),
+    answer: (tx) => findFaculty(tx, institutionId, id),
+  });
+  return presentFaculty(restored!);
 }
 
 /** New generated passwords (changed at the next sign-in); earlier tokens stop working. */

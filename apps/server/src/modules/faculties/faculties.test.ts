@@ -3,6 +3,7 @@ import { MESSAGES } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchSubjects, faculties, users } from '../../db/schema/index.js';
+import { expectLastAnswerWins } from '../../test/archive-race.js';
 import { createFaculty, facultyBody } from '../../test/factories/faculty.js';
 import { createBatchSubject } from '../../test/factories/subjects.js';
 import { expectGuarded } from '../../test/guards.js';
@@ -328,6 +329,24 @@ describe('PATCH /api/faculties/{id}', () => {
 });
 
 describe('DELETE /api/faculties/{id} and PATCH /api/faculties/dearc/faculty/{id}', () => {
+  it('concurrent archive and unarchive of one member end in the state of the last answer, on both rows', async () => {
+    const { faculty } = await addFaculty();
+    const call = (method: 'DELETE' | 'PATCH', url: string) =>
+      t.app.inject({ method, url, headers: asModerator() });
+    await expectLastAnswerWins({
+      archive: () => call('DELETE', `/api/faculties/${faculty._id}`),
+      unarchive: () => call('PATCH', `/api/faculties/dearc/faculty/${faculty._id}`),
+      archivedRows: async () => {
+        const [row] = await t.db
+          .select({ profile: faculties.archivedAt, login: users.archivedAt })
+          .from(faculties)
+          .innerJoin(users, eq(users.id, faculties.userId))
+          .where(eq(faculties.id, faculty._id));
+        return { profile: row!.profile !== null, login: row!.login !== null };
+      },
+    });
+  });
+
   it('are for moderators only, and 404 for another institution’s faculty', async () => {
     const id = school.accounts.faculty.entityId;
     await expectGuarded(t, school, { method: 'DELETE', url: `/api/faculties/${id}` }, ['moderator']);

@@ -42,9 +42,48 @@ describe('system routes', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends HSTS only over HTTPS: not over plain HTTP, not for a forwarded proto nobody trusts', async () => {
+    const plain = await t.app.inject({ url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const spoofed = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('answers unknown API paths with the one error shape', async () => {
     const response = await t.app.inject({ url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('API_DOCS=off', () => {
+  let quiet: TestApp;
+  beforeAll(async () => {
+    quiet = await createTestApp({ env: { API_DOCS: 'off' } });
+  });
+  afterAll(() => quiet.close());
+
+  it('publishes neither the reference nor its document, and the API still answers', async () => {
+    expect((await quiet.app.inject({ url: '/api/docs/json' })).statusCode).toBe(404);
+    expect((await quiet.app.inject({ url: '/api/docs/' })).statusCode).toBe(404);
+    expect((await quiet.app.inject({ url: '/api/docs' })).statusCode).toBe(404);
+    expect((await quiet.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    // Still generated inside the app (the hostile-input sweep walks it).
+    expect(Object.keys(quiet.app.swagger().paths ?? {})).toContain('/api/auth/login');
+  });
+});
+
+describe('behind a trusted proxy that terminates HTTPS', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(() => proxied.close());
+
+  it('sends HSTS when the proxy says the request came over HTTPS', async () => {
+    const https = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toContain('max-age=');
+    const http = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
   });
 });

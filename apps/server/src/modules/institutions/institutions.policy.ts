@@ -5,6 +5,9 @@ import type { Role } from '@portal/shared';
  * the owner's domain: owners belong to no institution, so these routes are not tenant-scoped.
  */
 export const INSTITUTION_POLICY = {
+  /** Institutions: list (archived too), add, edit (logo, demo videos), archive, restore. */
   manage: ['owner'],
   createModerator: ['owner'],
+  /** An institution's moderators: list, reset a password, archive, unarchive. */
+  manageModerators: ['owner'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -4,40 +4,53 @@ import {
   envelope,
   errorBodySchema,
   idParamsSchema,
+  institutionListQuerySchema,
   institutionSchema,
+  institutionVisibilityBodySchema,
   portalUserSchema,
   updateInstitutionBodySchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { demoVideosRoutes } from './demo-videos.routes.js';
 import { INSTITUTION_POLICY } from './institutions.policy.js';
 import * as service from './institutions.service.js';
+import { moderatorsRoutes } from './moderators.routes.js';
+import { docs, failures } from './route-docs.js';
 
-const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['institutions'], security: [{ bearer: [] }] };
+const institutionEnvelope = envelope(z.object({ institution: institutionSchema }));
 
 export const institutionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(moderatorsRoutes);
+  await app.register(demoVideosRoutes);
+
   app.get(
     '/api/institutions',
     {
-      preHandler: app.requireAuth(...INSTITUTION_POLICY.manage),
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.manage),
       schema: {
         ...docs,
-        description: 'Visible institutions, oldest first.',
+        description:
+          'Visible institutions, oldest first; with `?archived=true` the archived ones, the last archived first.',
+        querystring: institutionListQuerySchema,
         response: { 200: envelope(z.object({ institutions: z.array(institutionSchema) })), ...failures },
       },
     },
-    async () => ({ data: { institutions: await service.listInstitutions(app.deps) } }),
+    async (request) => ({
+      data: {
+        institutions: await service.listInstitutions(app.deps, request.query.archived === 'true'),
+      },
+    }),
   );
 
   app.post(
     '/api/institutions',
     {
-      preHandler: app.requireAuth(...INSTITUTION_POLICY.manage),
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.manage),
       schema: {
         ...docs,
         body: createInstitutionBodySchema,
-        response: { 201: envelope(z.object({ institution: institutionSchema })), ...failures },
+        response: { 201: institutionEnvelope, ...failures },
       },
     },
     async (request, reply) => {
@@ -49,12 +62,15 @@ export const institutionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/institutions/:id',
     {
-      preHandler: app.requireAuth(...INSTITUTION_POLICY.manage),
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.manage),
       schema: {
         ...docs,
+        description:
+          'Title, SEALTABS id, academic year and, when sent, the logo: the URL of a picture the owner ' +
+          "uploaded (`POST /api/s3/v2`), which becomes the institution's, or an http(s) link.",
         params: idParamsSchema,
         body: updateInstitutionBodySchema,
-        response: { 200: envelope(z.object({ institution: institutionSchema })), ...failures },
+        response: { 200: institutionEnvelope, ...failures },
       },
     },
     async (request) => ({
@@ -65,7 +81,7 @@ export const institutionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/institutions/:id',
     {
-      preHandler: app.requireAuth(...INSTITUTION_POLICY.manage),
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.manage),
       schema: {
         ...docs,
         description: 'Archives the institution (hidden, its accounts stop working); nothing is deleted.',
@@ -79,10 +95,35 @@ export const institutionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.patch(
+    '/api/institutions/:id/visibility',
+    {
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.manage),
+      schema: {
+        ...docs,
+        description:
+          '`{visibility: true}` restores an archived institution (listed again, its accounts sign in ' +
+          'again); `false` archives it.',
+        params: idParamsSchema,
+        body: institutionVisibilityBodySchema,
+        response: { 200: institutionEnvelope, ...failures },
+      },
+    },
+    async (request) => ({
+      data: {
+        institution: await service.setInstitutionVisibility(
+          app.deps,
+          request.params.id,
+          request.body.visibility,
+        ),
+      },
+    }),
+  );
+
   app.post(
     '/api/cwx/users',
     {
-      preHandler: app.requireAuth(...INSTITUTION_POLICY.createModerator),
+      onRequest: app.requireAuth(...INSTITUTION_POLICY.createModerator),
       schema: {
         ...docs,
         description: "Creates a moderator login of a visible institution (permission fixed to 'moderator').",

@@ -2,6 +2,7 @@ import type { HomeTopic } from '@portal/shared';
 import type { AppDeps } from '../../deps.js';
 import type { Page } from '../../lib/pagination.js';
 import { queryPrepared } from '../../lib/prepared.js';
+import { TOPIC_PICTURE_SQL } from '../topics/topic-picture.js';
 
 // Every query here runs on each page a student opens (or each heartbeat), so each is a named
 // prepared statement: PostgreSQL plans it once per connection (lib/prepared.ts).
@@ -39,7 +40,7 @@ export interface HomeTopicRow extends Omit<HomeTopic, 'viewed_at'> {
 // What a home card shows of a topic: a live, visible topic of a live, visible chapter of a live
 // batch subject (alias bs). Shared by the pending and last-visited lists.
 const HOME_TOPIC_COLUMNS = `
-  t.id as topic_id, t.title as topic_title, t.logo_url as topic_logo_url, t.type,
+  t.id as topic_id, t.title as topic_title, ${TOPIC_PICTURE_SQL} as topic_logo_url, t.type,
   c.id as chapter_id, c.title as chapter_title, bs.id as batch_subject_id,
   s.id as subject_id, s.title as subject_title, s.logo as subject_logo, s.logo_url as subject_logo_url`;
 const HOME_TOPIC_JOINS = `
@@ -197,7 +198,7 @@ export function chapterTopicRows(
   return queryPrepared(
     deps.pool,
     'chapter_topic_rows',
-    `select t.id as "_id", t.title, t.type, t.logo_url as topic_logo_url, t.self_assessment, t.visibility
+    `select t.id as "_id", t.title, t.type, ${TOPIC_PICTURE_SQL} as topic_logo_url, t.self_assessment, t.visibility
      from topics t
      where t.chapter_id = $1 and t.institution_id = $2 and t.deleted_at is null
      order by t.created_at, t.id`,

@@ -48,7 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/impressions',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       config: viewWrite,
       schema: {
         ...docs,
@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/time-spent',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       config: heartbeatWrite,
       schema: {
         ...docs,
@@ -85,7 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/pending-items',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       schema: {
         ...docs,
         description:
@@ -106,7 +106,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/last-visited',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       schema: {
         ...docs,
         description:
@@ -127,7 +127,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/chapters/batch-subject/:batchSubjectId',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       schema: {
         ...docs,
         description: 'Visible chapters of one of the student’s batch subjects with their own progress.',
@@ -145,7 +145,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/topics/chapter-id/:chapterId',
     {
-      preHandler: app.requireAuth(...LEARNING_POLICY.student),
+      onRequest: app.requireAuth(...LEARNING_POLICY.student),
       schema: {
         ...docs,
         description: 'A visible chapter’s visible topics, each with whether the student has read it.',

@@ -381,7 +381,8 @@ describe('chapter and topic progress', () => {
       _id: fullTopics[0],
       title: expect.any(String),
       type: 'image',
-      topic_logo_url: null,
+      // An image topic without a logo shows its image (the fixture's content).
+      topic_logo_url: '/files/x.png',
       self_assessment: false,
       viewed: true,
     });

@@ -38,7 +38,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notes/topic/:topicId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         ...docs,
         description: 'The caller’s notes on a topic.',
@@ -61,7 +61,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notes/batch-subject/:batchSubjectId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         ...docs,
         description: 'The caller’s notes in one of their batch subjects, newest first.',
@@ -84,7 +84,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/notes',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         ...docs,
         description: 'Every topic note of the caller, newest first, one page at a time.',
@@ -101,7 +101,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notes',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: { ...docs, body: createNoteBodySchema, response: { 201: oneNote, ...failures } },
     },
@@ -114,7 +114,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/notes/:noteId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: {
         ...docs,
@@ -138,7 +138,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/notes/:noteId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: { ...docs, params: noteIdParamsSchema, response: { 200: deleted, ...failures } },
     },
@@ -151,7 +151,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notes/session',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: { ...docs, body: createSessionNoteBodySchema, response: { 201: oneSessionNote, ...failures } },
     },
@@ -164,7 +164,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notes/session/:sessionId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         ...docs,
         description: 'The caller’s notes on a live session they may attend.',
@@ -186,7 +186,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/session-notes',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         ...docs,
         description: 'Every live-session note of the caller, newest first.',
@@ -202,7 +202,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/notes/session/note/:noteId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: {
         ...docs,
@@ -226,7 +226,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/notes/session/note/:noteId',
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       config,
       schema: { ...docs, params: noteIdParamsSchema, response: { 200: deleted, ...failures } },
     },

@@ -23,7 +23,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/profile',
     {
-      preHandler: app.requireAuth(...PROFILE_POLICY.profile),
+      onRequest: app.requireAuth(...PROFILE_POLICY.profile),
       schema: {
         ...docs,
         description: 'Personal information and contact details of the signed-in person.',
@@ -36,7 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/batch-subjects',
     {
-      preHandler: app.requireAuth(...PROFILE_POLICY.ownBatchSubjects),
+      onRequest: app.requireAuth(...PROFILE_POLICY.ownBatchSubjects),
       schema: {
         ...docs,
         description:
@@ -54,7 +54,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/faculties',
     {
-      preHandler: app.requireAuth(...PROFILE_POLICY.teachers),
+      onRequest: app.requireAuth(...PROFILE_POLICY.teachers),
       schema: {
         ...docs,
         description: 'My teachers: the faculty of the student’s batch subjects, with what they teach.',
@@ -67,7 +67,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/students',
     {
-      preHandler: app.requireAuth(...PROFILE_POLICY.students),
+      onRequest: app.requireAuth(...PROFILE_POLICY.students),
       schema: {
         ...docs,
         description:

@@ -27,7 +27,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batches/:batchId/students',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         description: 'The batch’s students, archived ones included, ordered by name; one page at a time.',
@@ -49,7 +49,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/batches/:batchId/students',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         params: batchIdParamsSchema,
@@ -75,7 +75,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/batches/student',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         description: 'Moves a student; `old_batch` must be their current batch, else 409.',
@@ -96,7 +96,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batches/:batchId/students/pdf',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         description: 'The student list as a PDF (application/pdf, downloaded as an attachment).',
@@ -118,7 +118,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/batches/:batchId/students/csv',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         description:

@@ -11,7 +11,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/credentials/sheet',
     {
-      preHandler: app.requireAuth(...STUDENT_POLICY.manage),
+      onRequest: app.requireAuth(...STUDENT_POLICY.manage),
       schema: {
         tags: ['students'],
         security: [{ bearer: [] }],

@@ -2,6 +2,7 @@ import { formatMessage, type IssuedCredential, MESSAGES } from '@portal/shared';
 import { students } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../lib/app-error.js';
+import { institutionToday } from '../../lib/institution-day.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createLogins, presentCredential, takenUsernames } from '../accounts/accounts.service.js';
 import { readOwnUpload } from '../uploads/uploads.service.js';
@@ -25,7 +26,10 @@ export async function importStudents(
 ): Promise<{ created: number; credentials: IssuedCredential[] }> {
   const institutionId = caller.institutionId!;
   await findBatch(deps.db, institutionId, batchId);
-  const read = readStudentCsv(await readOwnUpload(deps, institutionId, contentUrl));
+  const read = readStudentCsv(
+    await readOwnUpload(deps, institutionId, contentUrl),
+    await institutionToday(deps, institutionId),
+  );
   markTakenUsernames(
     read,
     await takenUsernames(

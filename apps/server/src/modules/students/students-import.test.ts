@@ -126,7 +126,7 @@ describe('POST /api/batches/{batchId}/students/csv', () => {
   });
 
   it.each([
-    ['an empty file', '', MESSAGES.csvEmpty],
+    ['a file of blank lines', '\n\n', MESSAGES.csvEmpty],
     ['a header only', 'name,gender,date_of_birth,mobile\n', MESSAGES.csvEmpty],
     [
       'missing columns',
@@ -142,6 +142,19 @@ describe('POST /api/batches/{batchId}/students/csv', () => {
     const response = await importCsv(school.batch.id, content);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(message);
+  });
+
+  it('never gets an empty file: the upload itself refuses it with a clear message', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([]), 'students.csv');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/s3/v2?purpose=import',
+      payload: form,
+      headers: asModerator(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(MESSAGES.fileEmpty);
   });
 
   it('refuses a file that is not CSV', async () => {

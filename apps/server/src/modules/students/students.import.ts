@@ -2,6 +2,7 @@ import {
   type CreateBatchStudentBody,
   createBatchStudentBodySchema,
   formatMessage,
+  isPlausibleBirthDate,
   MAX_IMPORT_ROWS,
   MESSAGES,
   STUDENT_CSV_COLUMNS,
@@ -47,9 +48,10 @@ function addError(errors: Map<number, string[]>, line: number, reason: string) {
 /**
  * Reads a student import file (decision 12) and checks every row against the Add Student rules,
  * and the usernames against each other. File-level problems (unreadable, empty, columns) throw
- * 400 at once; row problems are collected so the whole file is reported in one answer.
+ * 400 at once; row problems are collected so the whole file is reported in one answer. `today` is
+ * the institution's, the latest date of birth accepted.
  */
-export function readStudentCsv(content: Buffer): ReadImport {
+export function readStudentCsv(content: Buffer, today: string): ReadImport {
   let table: ReturnType<typeof parseCsv>;
   try {
     table = parseCsv(content);
@@ -108,6 +110,9 @@ export function readStudentCsv(content: Buffer): ReadImport {
         addError(errors, line, `${column}: ${issue.message}`);
       }
       continue;
+    }
+    if (!isPlausibleBirthDate(parsed.data.date_of_birth, today)) {
+      addError(errors, line, `date_of_birth: ${MESSAGES.dateOfBirthRange}`);
     }
     const username = usernameFor(parsed.data);
     const lowered = username.toLowerCase();

@@ -31,7 +31,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/students',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         body: createStudentBodySchema,
@@ -48,7 +48,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/students/list',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         body: studentsByIdsBodySchema,
@@ -66,7 +66,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/students/:studentId',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: { ...docs, params: studentIdParamsSchema, response: { 200: studentEnvelope, ...failures } },
     },
     async (request) => {
@@ -80,7 +80,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/students/:studentId',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         params: studentIdParamsSchema,
@@ -103,7 +103,8 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/students',
     {
-      preHandler: guard,
+      onRequest: guard,
+      preHandler: app.oneAtATime((request) => request.body as string[]),
       schema: {
         ...docs,
         description: 'Archives `{student_id}` or `{student_ids}`: their sign-in and tokens stop at once.',
@@ -120,7 +121,8 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/students/dearc/student/:studentId',
     {
-      preHandler: guard,
+      onRequest: guard,
+      preHandler: app.oneAtATime((request) => [(request.params as { studentId: string }).studentId]),
       schema: { ...docs, params: studentIdParamsSchema, response: { 200: studentEnvelope, ...failures } },
     },
     async (request) => {
@@ -133,7 +135,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/students/reset-password',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         description: 'New generated passwords, shown once; they must be changed at the next sign-in.',
@@ -151,7 +153,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/students/new-user',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         ...docs,
         description:

@@ -1,6 +1,7 @@
 import {
   type CreateBatchStudentBody,
   type IssuedCredential,
+  isPlausibleBirthDate,
   MESSAGES,
   type MoveStudentBody,
   PAGE_SIZE,
@@ -20,7 +21,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { institutionToday } from '../../lib/institution-day.js';
 import { pageOf, readPage } from '../../lib/pagination.js';
 import { renderPdfTemplate } from '../../lib/pdf-pool.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -213,6 +215,18 @@ export async function listStudentsByIds(deps: AppDeps, institutionId: string, id
   return rows.map(presentStudent);
 }
 
+/** The schema refuses dates of birth before 1900; this refuses those after the institution's today. */
+async function assertPlausibleBirthDate(
+  deps: AppDeps,
+  institutionId: string,
+  dateOfBirth: string | null | undefined,
+) {
+  if (!dateOfBirth) return;
+  if (!isPlausibleBirthDate(dateOfBirth, await institutionToday(deps, institutionId))) {
+    throw badRequest(MESSAGES.dateOfBirthRange, { date_of_birth: MESSAGES.dateOfBirthRange });
+  }
+}
+
 /** Creates the login (generated password, decision 4) and the student, enrolled per the rule. */
 export async function createStudent(
   deps: AppDeps,
@@ -222,6 +236,7 @@ export async function createStudent(
 ): Promise<{ student: Student; credential: IssuedCredential }> {
   const institutionId = caller.institutionId!;
   await findBatch(deps.db, institutionId, batchId);
+  await assertPlausibleBirthDate(deps, institutionId, body.date_of_birth);
   const username = usernameFor(body);
   const { studentId, login } = await deps.db.transaction(async (tx) => {
     const [login] = await createLogins(tx, institutionId, 'student', [username]);
@@ -243,6 +258,7 @@ export async function updateStudent(
   body: UpdateStudentBody,
 ): Promise<Student> {
   await findStudent(deps.db, institutionId, id);
+  await assertPlausibleBirthDate(deps, institutionId, body.date_of_birth);
   const changes: Partial<typeof students.$inferInsert> = {
     name: body.name,
     motherName: body.mother_name,
@@ -279,27 +295,50 @@ export async function archiveStudents(deps: AppDeps, institutionId: string, ids:
     deps.db,
     rows.map((row) => row.userId),
     now,
-    (tx) =>
-      tx
-        .update(students)
-        .set({ archivedAt: now, updatedAt: now })
-        .where(
-          and(
-            inArray(students.id, ids),
-            eq(students.institutionId, institutionId),
-            isNull(students.archivedAt),
-          ),
-        ),
+    {
+      writeProfiles: async (tx) => {
+        await lockStudents(
+          tx,
+          rows.map((row) => row.id),
+        );
+        await tx
+          .update(students)
+          .set({ archivedAt: sql`coalesce(${students.archivedAt}, ${now})`, updatedAt: now })
+          .where(
+            inArray(
+              students.id,
+              rows.map((row) => row.id),
+            ),
+          );
+      },
+    },
   );
   return rows.length;
 }
 
 export async function unarchiveStudent(deps: AppDeps, institutionId: string, id: string): Promise<Student> {
   const row = await findStudent(deps.db, institutionId, id);
-  await setUsersArchived(deps.db, [row.userId], null, (tx) =>
-    tx.update(students).set({ archivedAt: null, updatedAt: deps.clock.now() }).where(eq(students.id, id)),
-  );
-  return getStudent(deps, institutionId, id);
+  const restored = await setUsersArchived(deps.db, [row.userId], null, {
+    writeProfiles: async (tx) => {
+      await lockStudents(tx, [row.id]);
+      await tx
+        .update(students)
+        .set({ archivedAt: null, updatedAt: deps.clock.now() })
+        .where(eq(students.id, id));
+    },
+    answer: (tx) => findStudent(tx, institutionId, id),
+  });
+  return presentStudent(restored!);
+}
+
+/** Row locks in one order (by id), so archives and unarchives of the same students queue up. */
+async function lockStudents(tx: Executor, ids: string[]) {
+  await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(inArray(students.id, ids))
+    .orderBy(asc(students.id))
+    .for('update');
 }
 
 /** New generated passwords (changed at the next sign-in); earlier tokens stop working. */

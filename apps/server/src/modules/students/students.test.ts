@@ -1,7 +1,14 @@
 import { MESSAGES } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batches, batchSubjectStudents, batchSubjects } from '../../db/schema/index.js';
+import {
+  batches,
+  batchSubjectStudents,
+  batchSubjects,
+  students as studentsTable,
+  users,
+} from '../../db/schema/index.js';
+import { expectLastAnswerWins } from '../../test/archive-race.js';
 import { studentBody } from '../../test/factories/students.js';
 import { createBatchSubject } from '../../test/factories/subjects.js';
 import { expectGuarded } from '../../test/guards.js';
@@ -310,6 +317,22 @@ describe('archive and unarchive', () => {
     expect(restore.statusCode).toBe(200);
     expect(restore.json().data.student).toMatchObject({ _id: student._id, archived: false });
     expect((await signIn(credential.username, credential.password)).statusCode).toBe(200);
+  });
+
+  it('concurrent archive and unarchive of one student end in the state of the last answer, on both rows', async () => {
+    const { student } = await addStudent();
+    await expectLastAnswerWins({
+      archive: () => call('DELETE', '/api/students', { student_id: student._id }),
+      unarchive: () => call('PATCH', `/api/students/dearc/student/${student._id}`),
+      archivedRows: async () => {
+        const [row] = await t.db
+          .select({ profile: studentsTable.archivedAt, login: users.archivedAt })
+          .from(studentsTable)
+          .innerJoin(users, eq(users.id, studentsTable.userId))
+          .where(eq(studentsTable.id, student._id));
+        return { profile: row!.profile !== null, login: row!.login !== null };
+      },
+    });
   });
 
   it('archives several at once', async () => {

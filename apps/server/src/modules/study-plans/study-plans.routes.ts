@@ -23,7 +23,7 @@ export const studyPlansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/study-plans/daily/:date',
     {
-      preHandler: app.requireAuth(...STUDY_PLAN_POLICY.manage),
+      onRequest: app.requireAuth(...STUDY_PLAN_POLICY.manage),
       schema: {
         ...docs,
         description: 'The institution’s plan entries of one day (`YYYY-MM-DD`), optionally of one batch.',
@@ -47,7 +47,7 @@ export const studyPlansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/study-plans',
     {
-      preHandler: app.requireAuth(...STUDY_PLAN_POLICY.manage),
+      onRequest: app.requireAuth(...STUDY_PLAN_POLICY.manage),
       schema: {
         ...docs,
         body: createStudyPlanBodySchema,
@@ -63,7 +63,7 @@ export const studyPlansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/study-plans/:id',
     {
-      preHandler: app.requireAuth(...STUDY_PLAN_POLICY.manage),
+      onRequest: app.requireAuth(...STUDY_PLAN_POLICY.manage),
       schema: {
         ...docs,
         params: idParamsSchema,
@@ -79,7 +79,7 @@ export const studyPlansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/study-plans/topic/:id',
     {
-      preHandler: app.requireAuth(...STUDY_PLAN_POLICY.readByTopic),
+      onRequest: app.requireAuth(...STUDY_PLAN_POLICY.readByTopic),
       schema: { ...docs, params: idParamsSchema, response: { 200: entries, ...failures } },
     },
     async (request) => {
@@ -91,7 +91,7 @@ export const studyPlansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/study-plans/chapter-id/:chapterId/batch-subject-id/:batchSubjectId',
     {
-      preHandler: app.requireAuth(...STUDY_PLAN_POLICY.readByChapter),
+      onRequest: app.requireAuth(...STUDY_PLAN_POLICY.readByChapter),
       schema: { ...docs, params: chapterPlanParamsSchema, response: { 200: entries, ...failures } },
     },
     async (request) => {
@@ -110,7 +110,7 @@ export const studyPlansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me/studyplans/daily/:date',
     {
-      preHandler: app.requireAuth(...STUDY_PLAN_POLICY.readOwn),
+      onRequest: app.requireAuth(...STUDY_PLAN_POLICY.readOwn),
       schema: {
         ...docs,
         description: 'The signed-in student’s batch plan of one day (visible topics only).',

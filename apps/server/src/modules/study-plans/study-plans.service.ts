@@ -18,6 +18,7 @@ import { cachedRead } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { viewedTopicIds } from '../learning/learning.service.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
+import { topicPictureColumn } from '../topics/topic-picture.js';
 import { mayReadBatchSubjectPlan } from './study-plans.policy.js';
 
 /**
@@ -41,7 +42,7 @@ function selectEntries(
       chapterId: chapters.id,
       chapterTitle: chapters.title,
       topicTitle: topics.title,
-      topicLogoUrl: topics.logoUrl,
+      topicLogoUrl: topicPictureColumn,
       visibility: sql<boolean>`(${topics.visibility} and ${chapters.visibility})`,
     })
     .from(studyPlans)

@@ -89,7 +89,8 @@ describe('GET /api/study-plans/daily/{date}', () => {
       start_time: null,
       end_time: null,
       subject_logo_url: null,
-      topic_logo_url: null,
+      // An image topic without a logo shows its image (the fixture's content).
+      topic_logo_url: '/files/demo/topic.png',
     });
     // A topic of a hidden chapter is planned but not visible to students.
     expect(

@@ -27,7 +27,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batch-subjects',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.view),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.view),
       schema: {
         ...docs,
         description:
@@ -44,7 +44,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/batch-subjects',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
       schema: { ...docs, body: createBatchSubjectsBodySchema, response: { 201: many, ...failures } },
     },
     async (request, reply) => {
@@ -56,7 +56,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batch-subjects/faculty_id/:facultyId/academic_year/:year',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.facultyYear),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.facultyYear),
       schema: { ...docs, params: facultyYearParamsSchema, response: { 200: many, ...failures } },
     },
     async (request) => {
@@ -72,7 +72,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/batch-subjects/:id',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.view),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.view),
       schema: { ...docs, params: idParamsSchema, response: { 200: one, ...failures } },
     },
     async (request) => ({
@@ -83,7 +83,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/batch-subjects/:id',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
       schema: {
         ...docs,
         description: 'Edits the subject’s fields (shared by every batch it is taught to).',
@@ -107,7 +107,7 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/batch-subjects/:id',
     {
-      preHandler: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
+      onRequest: app.requireAuth(...BATCH_SUBJECT_POLICY.manage),
       schema: {
         ...docs,
         params: idParamsSchema,

@@ -248,6 +248,18 @@ describe('PATCH /api/batch-subjects/{id}', () => {
     });
   });
 
+  it('refuses a logo image link that is neither http(s) nor the portal’s own file', async () => {
+    const target = await createBatchSubject(t, school.institution.id, school.batch.id);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/batch-subjects/${target.id}`,
+      payload: { subject_logo_url: 'javascript:alert(1)' },
+      headers: bearer(school.tokens.moderator),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.subject_logo_url).toBe(MESSAGES.logoLinkInvalid);
+  });
+
   it('answers 404 for another institution’s batch subject', async () => {
     const response = await t.app.inject({
       method: 'PATCH',

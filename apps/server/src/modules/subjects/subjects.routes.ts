@@ -20,7 +20,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/subjects',
     {
-      preHandler: app.requireAuth(...SUBJECT_POLICY.list),
+      onRequest: app.requireAuth(...SUBJECT_POLICY.list),
       schema: {
         ...docs,
         description: 'The institution’s subjects with the given comma-separated `ids` (all when none).',
@@ -37,7 +37,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subjects',
     {
-      preHandler: app.requireAuth(...SUBJECT_POLICY.manage),
+      onRequest: app.requireAuth(...SUBJECT_POLICY.manage),
       schema: {
         ...docs,
         body: createSubjectBodySchema,

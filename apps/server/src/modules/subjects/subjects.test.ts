@@ -73,6 +73,46 @@ describe('POST /api/subjects', () => {
   });
 });
 
+describe('a subject’s logo image link', () => {
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:image/png;base64,AAAA',
+    '/api/users',
+    '/files/../api',
+    'ftp://x.test/a.png',
+    'https://',
+    'logo.png',
+  ])('refuses %j with 400, creating nothing', async (link) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/subjects',
+      payload: { title: 'Refused', code: 'REF', subject_logo_url: link },
+      headers: bearer(school.tokens.moderator),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.subject_logo_url).toBe(MESSAGES.logoLinkInvalid);
+    const list = await t.app.inject({ url: '/api/subjects', headers: bearer(school.tokens.moderator) });
+    expect(JSON.stringify(list.json())).not.toContain('Refused');
+  });
+
+  it.each([
+    'https://cdn.example.test/physics.png',
+    'http://school.test/a.png?v=2',
+    '/files/inst/logo.png',
+    '',
+  ])('accepts %j', async (link) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/subjects',
+      payload: { title: 'Physics', code: 'PHY', subject_logo_url: link },
+      headers: bearer(school.tokens.moderator),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.subject.subject_logo_url).toBe(link || null);
+  });
+});
+
 describe('GET /api/subjects', () => {
   it('is for moderators and faculty', async () => {
     await expectGuarded(t, school, { method: 'GET', url: '/api/subjects' }, ['moderator', 'faculty']);

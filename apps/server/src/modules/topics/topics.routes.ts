@@ -26,7 +26,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/topics/chapter-id/:chapterId',
     {
-      preHandler: app.requireAuth(...TOPIC_POLICY.read),
+      onRequest: app.requireAuth(...TOPIC_POLICY.read),
       schema: {
         ...docs,
         description: 'A chapter’s topics the caller may read, newest last.',
@@ -49,7 +49,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/topics/author-id',
     {
-      preHandler: app.requireAuth(...TOPIC_POLICY.byAuthor),
+      onRequest: app.requireAuth(...TOPIC_POLICY.byAuthor),
       schema: {
         ...docs,
         description: 'Topics by author (comma-separated faculty ids); faculty may ask only for their own.',
@@ -70,7 +70,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/topics',
     {
-      preHandler: app.requireAuth(...TOPIC_POLICY.read),
+      onRequest: app.requireAuth(...TOPIC_POLICY.read),
       schema: {
         ...docs,
         description: 'The readable topics among `ids` (comma-separated).',
@@ -88,7 +88,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/topics/:topicId',
     {
-      preHandler: app.requireAuth(...TOPIC_POLICY.read),
+      onRequest: app.requireAuth(...TOPIC_POLICY.read),
       schema: { ...docs, params: topicIdParamsSchema, response: { 200: oneTopic, ...failures } },
     },
     async (request) => {
@@ -102,7 +102,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/topics',
     {
-      preHandler: app.requireAuth(...TOPIC_POLICY.write),
+      onRequest: app.requireAuth(...TOPIC_POLICY.write),
       schema: { ...docs, body: createTopicBodySchema, response: { 201: oneTopic, ...failures } },
     },
     async (request, reply) => {
@@ -119,7 +119,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/topics/:topicId',
     {
-      preHandler: app.requireAuth(...TOPIC_POLICY.write),
+      onRequest: app.requireAuth(...TOPIC_POLICY.write),
       schema: {
         ...docs,
         params: topicIdParamsSchema,
@@ -142,7 +142,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/topics/:topicId',
     {
-      preHandler: app.requireAuth(...TOPIC_POLICY.write),
+      onRequest: app.requireAuth(...TOPIC_POLICY.write),
       schema: {
         ...docs,
         params: topicIdParamsSchema,

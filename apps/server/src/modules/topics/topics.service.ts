@@ -17,6 +17,7 @@ import { cachedRead } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findActiveFaculty } from '../faculties/faculties.service.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
+import { topicPicture } from './topic-picture.js';
 
 type TopicRow = typeof topics.$inferSelect;
 
@@ -33,7 +34,7 @@ function present(row: TopicRow, subjectId: string): Topic {
     author_id: row.authorId,
     author_name: row.authorName,
     notes: row.notes,
-    topic_logo_url: row.logoUrl,
+    topic_logo_url: topicPicture(row),
     visibility: row.visibility,
     self_assessment: row.selfAssessment,
     created_at: row.createdAt.toISOString(),

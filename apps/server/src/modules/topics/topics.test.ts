@@ -116,7 +116,8 @@ describe('GET /api/topics/chapter-id/{chapterId}', () => {
         author_id: school.accounts.faculty.entityId,
         author_name: 'Faculty',
         notes: [],
-        topic_logo_url: null,
+        // An image topic without a logo shows its image (the factory's content).
+        topic_logo_url: '/files/x/picture.png',
         visibility: true,
         self_assessment: false,
         created_at: expect.any(String),
@@ -294,6 +295,34 @@ describe('POST /api/topics', () => {
     const [row] = await t.db.select().from(topics).where(eq(topics.id, topic._id));
     expect(row!.descriptionText).toBe('Plants make food from light.');
     expect(row!.institutionId).toBe(school.institution.id);
+  });
+
+  it('gives a card picture: the logo, else an image topic’s own image; none for audio without a logo', async () => {
+    const picture = async (body: object) => {
+      const created = await post(school.tokens.moderator, { ...validBody(), ...body });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().data.topic._id;
+      const read = await t.app.inject({ url: `/api/topics/${id}`, headers: as(school.tokens.moderator) });
+      const listed = await t.app.inject({
+        url: `/api/topics/chapter-id/${rows.chapter.id}`,
+        headers: as(school.tokens.moderator),
+      });
+      const inList = listed.json().data.topics.find((topic: { _id: string }) => topic._id === id);
+      expect(inList.topic_logo_url).toBe(read.json().data.topic.topic_logo_url);
+      return created.json().data.topic.topic_logo_url;
+    };
+    expect(await picture({})).toBe('/files/school/leaf.png');
+    expect(await picture({ topic_logo_url: '/files/school/logo.png' })).toBe('/files/school/logo.png');
+    expect(await picture({ type: 'audio', content_uri: 'https://audio.test/a.mp3' })).toBeNull();
+  });
+
+  it('refuses a topic logo link that is neither http(s) nor the portal’s own file', async () => {
+    const response = await post(school.tokens.moderator, {
+      ...validBody(),
+      topic_logo_url: 'javascript:alert(1)',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.topic_logo_url).toBe(MESSAGES.logoLinkInvalid);
   });
 
   it('lets a faculty member author a subject they teach, and refuses one they do not', async () => {

@@ -1,10 +1,10 @@
 import { type Readable, Transform } from 'node:stream';
-import { MESSAGES } from '@portal/shared';
+import { MESSAGES, type UploadPurpose } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import { uploads } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
-import { storageKeyFor } from '../../lib/storage.js';
+import { shortenFilename, storageKeyFor } from '../../lib/storage.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
 export interface StoredFile {
@@ -12,15 +12,26 @@ export interface StoredFile {
   filename: string;
 }
 
-const scopeOf = (user: AuthUser) => user.institutionId ?? 'portal';
+const institutionScope = (user: Pick<AuthUser, 'institutionId'>) => user.institutionId ?? 'portal';
 
-/** Stores one uploaded file and records it, so its URL is known as the portal's own. */
+/** Private kinds get folders of their own, so they are told apart in the storage too. */
+const FOLDERS: Record<UploadPurpose, string> = {
+  content: '',
+  import: '/imports',
+  answer_sheet: '/answer-sheets',
+};
+
+/**
+ * Stores one uploaded file and records it with its institution, uploader and kind (which decide
+ * who may read it), so its URL is known as the portal's own. An empty file is refused.
+ */
 export async function storeUpload(
   deps: AppDeps,
   user: AuthUser,
-  file: { filename: string; stream: Readable & { truncated?: boolean } },
+  file: { filename: string; stream: Readable & { truncated?: boolean }; purpose: UploadPurpose },
 ): Promise<StoredFile> {
-  const { key, contentType } = storageKeyFor(scopeOf(user), file.filename);
+  const filename = shortenFilename(file.filename);
+  const { key, contentType } = storageKeyFor(`${institutionScope(user)}${FOLDERS[file.purpose]}`, filename);
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -39,17 +50,22 @@ export async function storeUpload(
     await deps.storage.remove(key);
     throw new AppError(413, 'FILE_TOO_LARGE', MESSAGES.fileTooLarge);
   }
+  if (size === 0) {
+    await deps.storage.remove(key);
+    throw badRequest(MESSAGES.fileEmpty, { file: MESSAGES.fileEmpty });
+  }
   const publicUrl = deps.storage.publicUrl(key);
   await deps.db.insert(uploads).values({
     institutionId: user.institutionId,
     uploadedBy: user.userId,
     storageKey: key,
     publicUrl,
-    filename: file.filename,
+    filename,
     contentType,
     size,
+    kind: file.purpose,
   });
-  return { publicUrl, filename: file.filename };
+  return { publicUrl, filename };
 }
 
 const VIDEO = /\.(mp4|m4v|webm|mov)$/i;
@@ -61,7 +77,8 @@ export async function adoptVideo(
   owner: { userId: string; institutionId: string | null },
   upload: { id: string; filename: string; size: number },
 ): Promise<string> {
-  const { key, contentType } = storageKeyFor(`${owner.institutionId ?? 'portal'}/videos`, upload.filename);
+  const filename = shortenFilename(upload.filename);
+  const { key, contentType } = storageKeyFor(`${institutionScope(owner)}/videos`, filename);
   await deps.storage.adoptTusUpload(upload.id, key, contentType);
   const publicUrl = deps.storage.publicUrl(key);
   await deps.db.insert(uploads).values({
@@ -69,7 +86,7 @@ export async function adoptVideo(
     uploadedBy: owner.userId,
     storageKey: key,
     publicUrl,
-    filename: upload.filename,
+    filename,
     contentType,
     size: upload.size,
   });

@@ -2,16 +2,22 @@ import { envelope, errorBodySchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../plugins/auth.js';
+import { defaultDemoVideosRoutes } from './default-demo-videos.routes.js';
 import { demoVideoFor } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(defaultDemoVideosRoutes);
+
   app.get(
     '/api/users/me/demo-video',
     {
-      preHandler: app.requireAuth(),
+      onRequest: app.requireAuth(),
       schema: {
         tags: ['users'],
         security: [{ bearer: [] }],
+        description:
+          "The caller's demo video: for students and faculty the one their institution set for their " +
+          "role, else (and for moderators and owners) the portal's own recording of the role's screens.",
         response: { 200: envelope(z.object({ url: z.string().nullable() })), 401: errorBodySchema },
       },
     },

@@ -2,15 +2,21 @@ import { eq } from 'drizzle-orm';
 import { institutions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { defaultDemoVideoUrl } from './default-demo-videos.js';
 
-/** The 'Click here for Demo' video of the caller's institution for the caller's role. */
+/**
+ * The 'Click here for Demo' video for the caller (learning "Header and notifications"): students
+ * and faculty see the one their institution's owner set for their role, else the portal's own
+ * recording of their role's screens; moderators and owners always see their role's recording.
+ */
 export async function demoVideoFor(deps: AppDeps, user: AuthUser): Promise<string | null> {
-  if (!user.institutionId) return null;
-  const [row] = await deps.db
-    .select({ demoVideos: institutions.demoVideos })
-    .from(institutions)
-    .where(eq(institutions.id, user.institutionId));
-  const videos = row?.demoVideos ?? {};
-  if (user.permission === 'owner') return null;
-  return videos[user.permission] ?? null;
+  if (user.institutionId && (user.permission === 'student' || user.permission === 'faculty')) {
+    const [row] = await deps.db
+      .select({ demoVideos: institutions.demoVideos })
+      .from(institutions)
+      .where(eq(institutions.id, user.institutionId));
+    const own = row?.demoVideos[user.permission];
+    if (own) return own;
+  }
+  return defaultDemoVideoUrl(user.permission);
 }

@@ -55,13 +55,13 @@ export function goodFacultyRows(count: number, prefix: string): FacultyCsvRow[] 
   }));
 }
 
-/** Uploads a file through POST /api/s3/v2 as `token`, answering its URL (a content_url). */
+/** Uploads an import file through POST /api/s3/v2 as `token` (private, as the web app sends it), answering its URL. */
 export async function uploadAs(t: TestApp, token: string, filename: string, content: string | Buffer) {
   const form = new FormData();
   form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/s3/v2',
+    url: '/api/s3/v2?purpose=import',
     payload: form,
     headers: bearer(token),
   });

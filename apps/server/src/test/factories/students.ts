@@ -35,13 +35,13 @@ export function goodCsvRows(count: number, prefix: string): CsvRow[] {
   }));
 }
 
-/** Uploads a file through POST /api/s3/v2 as `token`, answering its content_url. */
+/** Uploads an import file through POST /api/s3/v2 as `token` (private, as the web app sends it), answering its content_url. */
 export async function uploadFile(t: TestApp, token: string, filename: string, content: string | Buffer) {
   const form = new FormData();
   form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/s3/v2',
+    url: '/api/s3/v2?purpose=import',
     payload: form,
     headers: bearer(token),
   });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { authKeys, fetchMe } from '../../features/auth/api';
+import { authKeys, FILE_SESSION_RENEW_MS, fetchMe, renewFileSession } from '../../features/auth/api';
 import { loginPathFor } from '../../lib/redirect';
 import { updateAccount, useSessionState } from '../../lib/session';
 
@@ -16,6 +16,7 @@ const ForcedPasswordChangePage = lazy(() =>
 const ACCOUNT_FIELDS = [
   'user_id',
   'username',
+  'name',
   'entity_id',
   'entity_type',
   'permission',
@@ -43,6 +44,17 @@ export function RequireSession() {
     retry: false,
   });
 
+  // Pictures, videos and notes load with the file cookie: renew it at start (it may have expired
+  // while the stored token has not) and every half hour, before showing any of them.
+  const fileSession = useQuery({
+    queryKey: authKeys.fileSession,
+    queryFn: ({ signal }) => renewFileSession(signal),
+    enabled: account !== null && !account.must_change_password,
+    staleTime: FILE_SESSION_RENEW_MS,
+    refetchInterval: FILE_SESSION_RENEW_MS,
+    retry: false,
+  });
+
   useEffect(() => {
     const fresh = me.data;
     if (!fresh || !account) return;
@@ -59,5 +71,6 @@ export function RequireSession() {
       </Suspense>
     );
   }
+  if (fileSession.isLoading) return <FullPageLoader />;
   return <Outlet />;
 }

@@ -4,15 +4,20 @@ import { ModalsProvider } from '@mantine/modals';
 import { LABELS } from '@portal/shared/messages';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { NotAvailable } from '../../components/NotAvailable';
 import { isNavItemActive, navigationFor } from '../../lib/navigation';
 import { notificationsHost } from '../../lib/notify';
+import { pageAccess } from '../../lib/page-access';
 import { useRequiredAccount } from '../../lib/session';
 import { DemoVideoButton } from './DemoVideoButton';
 import { InstitutionBrand } from './InstitutionBrand';
 import { navIcon } from './nav-icons';
 import { ProfileMenu } from './ProfileMenu';
 
-/** Header (logo, title, demo video, profile menu), the role's left navigation and the page. */
+/**
+ * Header (logo, title, demo video, profile menu), the role's left navigation and the page, or the
+ * not-available state when the page belongs to other roles (`ROUTE_ROLES`).
+ */
 export function AppLayout() {
   const account = useRequiredAccount();
   const { pathname } = useLocation();
@@ -73,7 +78,8 @@ export function AppLayout() {
         </AppShell.Navbar>
 
         <AppShell.Main>
-          <Outlet />
+          {/* Another role's page is never rendered, so it asks the server for nothing. */}
+          {pageAccess(pathname, account.permission) === 'refused' ? <NotAvailable /> : <Outlet />}
         </AppShell.Main>
       </AppShell>
     </ModalsProvider>

@@ -19,14 +19,21 @@ function DemoVideo() {
   return (
     // biome-ignore lint/a11y/useMediaCaption: demo videos are uploaded without caption tracks
     <video
+      key={video.data.url}
       controls
+      playsInline
+      preload="metadata"
+      aria-label={LABELS.demoVideo}
       src={video.data.url}
       style={{ width: '100%', maxHeight: '70vh', borderRadius: 8, background: '#000', display: 'block' }}
     />
   );
 }
 
-/** 'Click here for Demo' (learning "Header and notifications"): this institution's video for the role. */
+/**
+ * 'Click here for Demo' (learning "Header and notifications"): students and faculty see the video
+ * their institution set for their role, else the portal's recording of their role's screens.
+ */
 export function DemoVideoButton() {
   const [opened, setOpened] = useState(false);
   return (

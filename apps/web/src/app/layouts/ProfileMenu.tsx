@@ -2,19 +2,21 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { LABELS } from '@portal/shared/messages';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { profilePathFor, roleLabel } from '../../lib/navigation';
+import { personName, profilePathFor, roleLabel } from '../../lib/navigation';
 import { signOut, useRequiredAccount } from '../../lib/session';
 
+/** The header's person (their name, not the login name) with My Profile and Logout. */
 export function ProfileMenu() {
   const account = useRequiredAccount();
+  const name = personName(account);
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={LABELS.profileMenu} style={{ borderRadius: 999 }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar name={account.username} color="initials" radius="xl" size={36} />
-            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate="end">
-              {account.username}
+            <Avatar name={name} color="initials" radius="xl" size={36} />
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate="end" title={name}>
+              {name}
             </Text>
             <IconChevronDown size={14} aria-hidden />
           </Group>
@@ -22,7 +24,7 @@ export function ProfileMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          {account.username} · {roleLabel(account.permission)}
+          {name} · {roleLabel(account.permission)}
         </Menu.Label>
         <Menu.Item
           component={Link}

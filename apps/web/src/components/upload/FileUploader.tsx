@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Progress.css';
 import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import type { UploadPurpose } from '@portal/shared/constants';
 import { LABELS } from '@portal/shared/messages';
 import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
+import { useFormError } from '../../lib/use-form-error';
 import { type StoredFile, uploadFile } from './upload-file';
 
 export interface FileUploaderProps {
@@ -19,6 +21,8 @@ export interface FileUploaderProps {
   /** Tells the form an upload is running (it saves only afterwards). */
   onBusyChange?: (busy: boolean) => void;
   leftSection?: ReactNode;
+  /** What the files are for; `import` keeps them private (bulk-import CSVs). */
+  purpose?: UploadPurpose;
 }
 
 /**
@@ -33,9 +37,10 @@ export function FileUploader({
   onUploaded,
   onBusyChange,
   leftSection,
+  purpose,
 }: FileUploaderProps) {
   const [current, setCurrent] = useState<{ name: string; percent: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const resetRef = useRef<() => void>(null);
   const abortRef = useRef<AbortController | null>(null);
 
@@ -52,6 +57,7 @@ export function FileUploader({
         setCurrent({ name: file.name, percent: 0 });
         const stored = await uploadFile(file, {
           signal: controller.signal,
+          purpose,
           onProgress: (percent) => setCurrent({ name: file.name, percent }),
         });
         onUploaded(stored);

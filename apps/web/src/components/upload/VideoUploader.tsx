@@ -3,6 +3,7 @@ import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core'
 import { LABELS } from '@portal/shared/messages';
 import { IconVideo } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useFormError } from '../../lib/use-form-error';
 import { uploadVideo, type VideoUpload } from './upload-video';
 
 export interface VideoUploaderProps {
@@ -16,7 +17,7 @@ export interface VideoUploaderProps {
 /** Picks a video and uploads it resumably, with a progress bar. */
 export function VideoUploader({ label, disabled, onUploaded, onBusyChange }: VideoUploaderProps) {
   const [current, setCurrent] = useState<{ name: string; percent: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const resetRef = useRef<() => void>(null);
   const uploadRef = useRef<VideoUpload | null>(null);
 

@@ -1,4 +1,4 @@
-import { UPLOAD_LIMIT_BYTES } from '@portal/shared/constants';
+import { UPLOAD_LIMIT_BYTES, type UploadPurpose } from '@portal/shared/constants';
 import { MESSAGES } from '@portal/shared/messages';
 import { ApiError, toApiError, unwrapData } from '../../lib/api-error';
 import { getAccount, signOut } from '../../lib/session';
@@ -14,11 +14,12 @@ export const isTooLarge = (file: File) => file.size > UPLOAD_LIMIT_BYTES;
 
 /**
  * Sends one file as multipart field `file`. XMLHttpRequest rather than fetch, because only it
- * reports upload progress. `onProgress` receives 0-100.
+ * reports upload progress. `onProgress` receives 0-100. `purpose` `import` keeps the file private
+ * to the uploader and the institution's moderators.
  */
 export function uploadFile(
   file: File,
-  options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (percent: number) => void; signal?: AbortSignal; purpose?: UploadPurpose } = {},
 ): Promise<StoredFile> {
   if (isTooLarge(file)) {
     return Promise.reject(new ApiError(413, 'FILE_TOO_LARGE', MESSAGES.fileTooLarge));
@@ -26,7 +27,7 @@ export function uploadFile(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const token = getAccount()?.jwt;
-    xhr.open('POST', '/api/s3/v2');
+    xhr.open('POST', options.purpose ? `/api/s3/v2?purpose=${options.purpose}` : '/api/s3/v2');
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {

@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 export const authKeys = {
   config: ['config', 'public'] as const,
   me: ['auth', 'me'] as const,
+  fileSession: ['files', 'session'] as const,
   demoVideo: ['users', 'me', 'demo-video'] as const,
 };
 
@@ -26,6 +27,13 @@ export const login = (body: { username: string; password: string }) =>
   api<SessionAccount>('/auth/login', { body, auth: false });
 
 export const fetchMe = (signal?: AbortSignal) => api<SessionUser>('/auth/me', { signal });
+
+/** The file cookie lives two hours; a signed-in page renews it every half hour. */
+export const FILE_SESSION_RENEW_MS = 30 * 60_000;
+
+/** Renews the cookie that lets the browser load the account's files (see lib/file-cookie.ts). */
+export const renewFileSession = (signal?: AbortSignal) =>
+  api<{ expires_at: string }>('/files/session', { method: 'POST', signal }).then(() => true);
 
 export const forgotPassword = (username: string) =>
   api<{ sent: boolean }>('/auth/forgot-password', { body: { username }, auth: false });

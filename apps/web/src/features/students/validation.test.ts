@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/shared/messages';
 import { describe, expect, it } from 'vitest';
 import {
+  type EditStudentValues,
   emptyAddStudent,
   toDayFirst,
   toYearFirst,
@@ -52,6 +53,36 @@ describe('validateAddStudent', () => {
     expect(validateAddStudent({ ...filled, email: 'nope' }).fields.email).toBe(
       'Please enter a valid e-mail address.',
     );
+  });
+});
+
+const editValues: EditStudentValues = {
+  name: 'A',
+  mother_name: '',
+  father_name: '',
+  guardian_name: '',
+  date_of_birth: '03/04/2012',
+  admission_year: '',
+  gender: 'male',
+  email: '',
+  mobile: '900000001',
+  prn: '',
+  allowUpload: 'yes',
+};
+
+describe('dates of birth', () => {
+  const now = new Date(2026, 10, 20, 12);
+  it('accepts 01/01/1900 to today and names the window otherwise', () => {
+    for (const date of ['01/01/1900', '20/11/2026']) {
+      expect(validateAddStudent({ ...filled, date_of_birth: date }, now).error).toBeNull();
+    }
+    for (const date of ['31/12/1899', '01/01/0000', '21/11/2026', '31/12/9999']) {
+      expect(validateAddStudent({ ...filled, date_of_birth: date }, now).fields.date_of_birth).toBe(
+        MESSAGES.dateOfBirthRange,
+      );
+      const edit = validateEditStudent({ ...editValues, date_of_birth: date }, now);
+      expect(edit.fields.date_of_birth).toBe(MESSAGES.dateOfBirthRange);
+    }
   });
 });
 

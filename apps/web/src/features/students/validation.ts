@@ -3,6 +3,7 @@ import { MESSAGES } from '@portal/shared/messages';
 import {
   type CreateStudentInput,
   createStudentBodySchema,
+  isPlausibleBirthDate,
   type UpdateStudentInput,
   updateStudentBodySchema,
 } from '@portal/shared/schemas/people';
@@ -27,6 +28,20 @@ const splitList = (text: string) =>
     .split(/[,;]/)
     .map((item) => item.trim())
     .filter(Boolean);
+
+/** Today in the browser's calendar, `YYYY-MM-DD` (the server checks against the institution's). */
+const todayOf = (now: Date) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+/** The schema refuses dates of birth before 1900; this refuses those after today, as the server does. */
+function futureBirthDate(dateOfBirth: string | null | undefined, now: Date) {
+  if (!dateOfBirth || isPlausibleBirthDate(dateOfBirth, todayOf(now))) return null;
+  return {
+    body: null,
+    error: MESSAGES.dateOfBirthRange,
+    fields: { date_of_birth: MESSAGES.dateOfBirthRange },
+  };
+}
 
 const firstIssues = (issues: { path: PropertyKey[]; message: string }[]) => {
   const fields: Record<string, string> = {};
@@ -76,7 +91,7 @@ export const emptyAddStudent = (batchId: string | null, admissionYear: string): 
  * fill all mandatory fields'); the date is typed DD/MM/YYYY and sent YYYY/MM/DD; an empty e-mail is
  * left out of the payload.
  */
-export function validateAddStudent(values: AddStudentValues): Result<CreateStudentInput> {
+export function validateAddStudent(values: AddStudentValues, now = new Date()): Result<CreateStudentInput> {
   const required = [values.batch_id, values.name.trim(), values.gender, values.date_of_birth.trim()];
   if (required.some((value) => !value) || splitList(values.mobile).length === 0) {
     return { body: null, error: MESSAGES.fillAllMandatoryFields, fields: {} };
@@ -109,7 +124,7 @@ export function validateAddStudent(values: AddStudentValues): Result<CreateStude
     const fields = firstIssues(parsed.error.issues);
     return { body: null, error: Object.values(fields)[0] ?? MESSAGES.invalidInput, fields };
   }
-  return { body: payload, error: null, fields: {} };
+  return futureBirthDate(parsed.data.date_of_birth, now) ?? { body: payload, error: null, fields: {} };
 }
 
 export interface EditStudentValues {
@@ -144,7 +159,7 @@ export const editStudentValues = (student: Student): EditStudentValues => ({
 });
 
 /** Edit Student: nothing is required; 'Allow Upload Assessment' = no means uploadAssessmentNotAllowed. */
-export function validateEditStudent(values: EditStudentValues): Result<UpdateStudentInput> {
+export function validateEditStudent(values: EditStudentValues, now = new Date()): Result<UpdateStudentInput> {
   const payload: UpdateStudentInput = {
     name: values.name,
     mother_name: values.mother_name,
@@ -163,5 +178,5 @@ export function validateEditStudent(values: EditStudentValues): Result<UpdateStu
     const fields = firstIssues(parsed.error.issues);
     return { body: null, error: Object.values(fields)[0] ?? MESSAGES.invalidInput, fields };
   }
-  return { body: payload, error: null, fields: {} };
+  return futureBirthDate(parsed.data.date_of_birth, now) ?? { body: payload, error: null, fields: {} };
 }

@@ -24,14 +24,22 @@ describe('studyPlanBody', () => {
 });
 
 describe('pageDate', () => {
-  const now = new Date(2026, 10, 20, 10);
+  const today = '2026-11-20';
 
   it('keeps a real day from the address', () => {
-    expect(pageDate('2026-02-28', now)).toBe('2026-02-28');
+    expect(pageDate('2026-02-28', today)).toBe('2026-02-28');
   });
 
-  it.each([null, '', '2026-02-30', '20/11/2026', 'today'])('falls back to today for %j', (value) => {
-    expect(pageDate(value, now)).toBe(todayIso(now));
-    expect(todayIso(now)).toBe('2026-11-20');
+  it.each([null, '', '2026-02-30', '20/11/2026', 'today', '0000-01-01', '1999-12-31', '2100-01-01'])(
+    'falls back to the given today for %j',
+    (value) => {
+      expect(pageDate(value, today)).toBe(today);
+    },
+  );
+});
+
+describe('todayIso', () => {
+  it('writes a day as the server takes it', () => {
+    expect(todayIso(new Date(2026, 10, 20, 10))).toBe('2026-11-20');
   });
 });

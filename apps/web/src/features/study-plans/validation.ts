@@ -1,19 +1,31 @@
 import type { CreateStudyPlanBody } from '@portal/shared';
+import { CALENDAR_DATE_RANGE } from '@portal/shared/constants';
 import { MESSAGES } from '@portal/shared/messages';
 import dayjs from 'dayjs';
 
 /** Study plan dates are shown as dd/MM/yyyy and sent as YYYY-MM-DD (management §9). */
 export const STUDY_PLAN_DATE_FORMAT = 'DD/MM/YYYY';
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Today in the browser's calendar, `YYYY-MM-DD`. */
+/**
+ * Today in the browser's calendar, `YYYY-MM-DD`: only until the institution's today is known
+ * (`today` of the profile), or for an account without an institution.
+ */
 export const todayIso = (now = new Date()) => dayjs(now).format('YYYY-MM-DD');
 
-/** The `date` search parameter when it is a real day, else today. */
-export function pageDate(param: string | null, now = new Date()): string {
-  if (param && ISO_DAY.test(param) && dayjs(param).format('YYYY-MM-DD') === param) return param;
-  return todayIso(now);
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The `date` search parameter when it is a real day the server accepts (2000-2099), else `today`
+ * (the institution's today: the pages open on its day, not the device's).
+ */
+export function pageDate(param: string | null, today: string): string {
+  const real = param && ISO_DAY.test(param) && dayjs(param).format('YYYY-MM-DD') === param;
+  if (real && param >= CALENDAR_DATE_RANGE.min && param <= CALENDAR_DATE_RANGE.max) return param;
+  return today;
 }
+
+/** The days the date pickers offer: the window the server accepts (CALENDAR_DATE_RANGE). */
+export const CALENDAR_PICKER_RANGE = { minDate: CALENDAR_DATE_RANGE.min, maxDate: CALENDAR_DATE_RANGE.max };
 
 export interface StudyPlanFormValues {
   date: string | null;

@@ -16,6 +16,21 @@ describe('subjectFormError', () => {
     expect(subjectFormError({ ...filled, description: ' ' }, true)).toBe(MESSAGES.fillTheForm);
     expect(subjectFormError({ ...filled, subject_logo: null }, true)).toBe(MESSAGES.fillTheForm);
   });
+
+  it('takes only http(s) links and the portal’s own files as the logo image link', () => {
+    for (const link of ['', ' ', 'https://cdn.test/p.png', ' http://a.test/x.png ', '/files/i/logo.png']) {
+      expect(subjectFormError({ ...filled, subject_logo_url: link }, false)).toBeNull();
+    }
+    for (const link of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      '/api/x',
+      '/files/../x',
+      'logo.png',
+    ]) {
+      expect(subjectFormError({ ...filled, subject_logo_url: link }, false)).toBe(MESSAGES.logoLinkInvalid);
+    }
+  });
 });
 
 describe('subjectBody', () => {

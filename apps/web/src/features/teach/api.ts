@@ -1,6 +1,6 @@
 import type { BatchSubject, Chapter, Topic } from '@portal/shared';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { isNotAvailable as refused } from '../../lib/api';
 import { useChapters } from '../chapters/api';
 import { useMyBatchSubjects } from '../subjects/api';
 import { useTopic } from '../topics/api';
@@ -15,10 +15,6 @@ export type Resolution<T> =
   | { state: 'unchosen' }
   | { state: 'unavailable' }
   | { state: 'ready'; value: T };
-
-/** A refusal (403) or an unknown id (404) both mean 'not yours to see'. */
-const refused = (error: unknown) =>
-  error instanceof ApiError && (error.status === 403 || error.status === 404);
 
 /** The `batch`, `subject`, `chapter` and `topic` search parameters. */
 export function useTeachParams() {

@@ -1,3 +1,4 @@
+import type { TiptapDoc } from '@portal/shared';
 import { MESSAGES } from '@portal/shared/messages';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,8 +9,8 @@ import {
   toUpdateBody,
 } from './topic-form';
 
-const doc = (text: string) => ({
-  type: 'doc' as const,
+const doc = (text: string): TiptapDoc => ({
+  type: 'doc',
   content: [{ type: 'paragraph', content: text ? [{ type: 'text', text }] : [] }],
 });
 
@@ -51,6 +52,29 @@ describe('topicFormError (management §5)', () => {
     expect(
       topicFormError({ ...filled(), type: 'audio', content_uri: 'https://cdn.test/a.mp3' }, true),
     ).toBeNull();
+  });
+});
+
+describe('topicFormError on the description', () => {
+  it('says what the server would refuse before sending: an unsafe link, formatting the editor lacks', () => {
+    const linked = (href: string): TiptapDoc => ({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'see', marks: [{ type: 'link', attrs: { href } }] }],
+        },
+      ],
+    });
+    expect(topicFormError({ ...filled(), wysiwyg_state: linked('javascript:alert(1)') }, true)).toBe(
+      MESSAGES.richTextBadLink,
+    );
+    expect(topicFormError({ ...filled(), wysiwyg_state: linked('https://example.com') }, true)).toBeNull();
+    const foreign = {
+      type: 'doc',
+      content: [{ type: 'image', attrs: { src: 'x.png' } }, ...doc('words').content!],
+    } as unknown as TiptapDoc;
+    expect(topicFormError({ ...filled(), wysiwyg_state: foreign }, true)).toBe(MESSAGES.richTextUnsupported);
   });
 });
 

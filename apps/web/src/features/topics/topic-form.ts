@@ -1,5 +1,6 @@
 import type { ContentType, CreateTopicBody, TiptapDoc, Topic, UpdateTopicBody } from '@portal/shared';
 import { MESSAGES } from '@portal/shared/messages';
+import { tiptapDocSchema } from '@portal/shared/schemas/rich-text';
 import { contentUriSchema, tiptapText } from '@portal/shared/schemas/topics';
 
 /** What the topic form holds while it is being filled. */
@@ -35,7 +36,8 @@ export function valuesFromTopic(topic: Topic): TopicFormValues {
 
 /**
  * Management §5: title, type, content (a link or an uploaded file), a non-empty description and,
- * where the form asks for one, an author. Any gap answers 'Please fill the form'.
+ * where the form asks for one, an author. Any gap answers 'Please fill the form'; a description the
+ * server would refuse (a link it does not allow, say) answers the server's message.
  */
 export function topicFormError(values: TopicFormValues, authorRequired: boolean): string | null {
   const missing =
@@ -45,6 +47,9 @@ export function topicFormError(values: TopicFormValues, authorRequired: boolean)
     tiptapText(values.wysiwyg_state).length === 0 ||
     (authorRequired && !values.author_id);
   if (missing) return MESSAGES.fillTheForm;
+  // What the server refuses (unsupported formatting, unsafe links, nesting too deep), said before sending.
+  const description = tiptapDocSchema.safeParse(values.wysiwyg_state);
+  if (!description.success) return description.error.issues[0]?.message ?? MESSAGES.richTextUnsupported;
   const link = contentUriSchema.safeParse(values.content_uri);
   if (!link.success) return link.error.issues[0]?.message ?? MESSAGES.fillTheForm;
   return null;

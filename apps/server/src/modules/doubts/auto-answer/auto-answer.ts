@@ -1,4 +1,10 @@
-import { type AutoAnswer, type AutoAnswerBody, formatMessage, MESSAGES } from '@portal/shared';
+import {
+  type AutoAnswer,
+  type AutoAnswerBody,
+  type AutoAnswerPassage,
+  formatMessage,
+  MESSAGES,
+} from '@portal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../deps.js';
 import { badRequest, notFound } from '../../../lib/app-error.js';
@@ -6,15 +12,19 @@ import { institutionOf } from '../../../lib/tenancy.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { findTopic } from '../doubts.repository.js';
 import { assertBatchSubject } from '../doubts.service.js';
+import { calculate } from './calculation.js';
 import { askModel, modelSettings } from './model.js';
+import { meaningfulWords } from './question-words.js';
 import { type Passage, type PassageKind, type RetrievalScope, retrievePassages } from './retrieval.js';
 
 /** How many passages an answer is built from (and the model is given), at most. */
 export const ANSWER_PASSAGES = 3;
 // A passage far less relevant than the best one would only blur the answer.
-const MIN_SHARE_OF_BEST = 0.25;
+const MIN_SHARE_OF_BEST = 0.5;
 // An excerpt longer than this is cut at a word boundary.
 const MAX_EXCERPT_CHARS = 500;
+// Sentences of a passage quoted as its excerpt, at most.
+const EXCERPT_SENTENCES = 2;
 
 const TEMPLATES: Record<PassageKind, string> = {
   topic: MESSAGES.autoAnswerFromTopic,
@@ -30,28 +40,54 @@ function shorten(text: string): string {
   return `${cut.slice(0, lastSpace > 0 ? lastSpace : MAX_EXCERPT_CHARS)} …`;
 }
 
-/** The sentences of a passage that hit the question, or its opening when only its title did. */
-function excerptOf(passage: Passage): string {
-  if (passage.excerpt) return shorten(passage.excerpt);
-  const opening = passage.body
+const openingOf = (passage: Passage) =>
+  passage.body
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.trim())
-    .filter(Boolean)
-    .slice(0, 2)
-    .join(' ');
-  return shorten(opening);
+    .filter(Boolean);
+
+/** A passage's best sentences in their own order, leaving out `except`; its opening when only its title matched. */
+function excerptOf(passage: Passage, except?: string): string {
+  const sentences =
+    passage.sentences.length > 0
+      ? passage.sentences
+          .slice(0, EXCERPT_SENTENCES + (except ? 1 : 0))
+          .filter((sentence) => shorten(sentence.text) !== except)
+          .slice(0, EXCERPT_SENTENCES)
+          .sort((a, b) => a.ord - b.ord)
+          .map((sentence) => sentence.text)
+      : openingOf(passage)
+          .filter((sentence) => shorten(sentence) !== except)
+          .slice(0, EXCERPT_SENTENCES);
+  return shorten(sentences.join(' '));
 }
 
-/** The search answer: each passage's best sentences, introduced by where they come from. */
-export function composeAnswer(passages: Passage[]): string {
-  const paragraphs: string[] = [];
+const quote = (passage: Passage, text: string): AutoAnswerPassage => ({
+  kind: passage.kind,
+  topic_id: passage.topic_id,
+  topic_title: passage.topic_title,
+  text,
+});
+
+const paragraph = (quoted: AutoAnswerPassage) =>
+  formatMessage(TEMPLATES[quoted.kind], { topic: quoted.topic_title, text: quoted.text });
+
+/** The single most relevant sentence: the best passage's best sentence (its opening when only its title matched). */
+function leadOf(best: Passage): AutoAnswerPassage {
+  const text = best.sentences[0]?.text ?? openingOf(best)[0] ?? best.topic_title;
+  return quote(best, shorten(text));
+}
+
+/** The passages' excerpts, best passage first, each once; the lead's sentence is not repeated. */
+function supportingPassages(passages: Passage[], lead: AutoAnswerPassage | null): AutoAnswerPassage[] {
+  const quoted: AutoAnswerPassage[] = [];
   for (const passage of passages) {
-    const text = excerptOf(passage);
-    if (!text) continue;
-    const paragraph = formatMessage(TEMPLATES[passage.kind], { topic: passage.topic_title, text });
-    if (!paragraphs.includes(paragraph)) paragraphs.push(paragraph);
+    const leadHere = lead && lead.topic_id === passage.topic_id && lead.kind === passage.kind;
+    const text = excerptOf(passage, leadHere ? lead.text : undefined);
+    if (!text || quoted.some((other) => other.text === text) || text === lead?.text) continue;
+    quoted.push(quote(passage, text));
   }
-  return paragraphs.join('\n\n');
+  return quoted;
 }
 
 /** The topics the passages come from, once each, best first. */
@@ -71,13 +107,69 @@ function sourcesOf(passages: Passage[]): AutoAnswer['sources'] {
   return sources;
 }
 
+/** A worked result, when the question gives the numbers for a formula one of the passages states. */
+function calculationFor(
+  question: string,
+  passages: Passage[],
+): { text: string; statedIn: AutoAnswerPassage } | null {
+  for (const passage of passages) {
+    const worked = calculate(question, passage.body);
+    if (!worked) continue;
+    const sentence = openingOf(passage).find((text) => text.includes(worked.written)) ?? worked.written;
+    return {
+      text: formatMessage(MESSAGES.autoAnswerCalculation, {
+        formula: worked.formula,
+        working: worked.working,
+        topic: passage.topic_title,
+      }),
+      statedIn: quote(passage, shorten(sentence)),
+    };
+  }
+  return null;
+}
+
+/**
+ * The search answer: the calculation when there is one (led by the sentence stating its formula),
+ * then the single most relevant sentence, then the supporting passages; `answer` holds the same
+ * as plain text.
+ */
+function composeAnswer(question: string, passages: Passage[]): AutoAnswer {
+  const calculation = calculationFor(question, passages);
+  const lead = calculation?.statedIn ?? leadOf(passages[0]!);
+  const supporting = supportingPassages(passages, lead);
+  const text = [calculation?.text, paragraph(lead), ...supporting.map(paragraph)]
+    .filter(Boolean)
+    .join('\n\n');
+  return {
+    answer: text,
+    found: true,
+    generated_by: 'search',
+    calculation: calculation?.text ?? null,
+    lead,
+    passages: supporting,
+    sources: sourcesOf(passages),
+  };
+}
+
+const notCovered = (generatedBy: AutoAnswer['generated_by']): AutoAnswer => ({
+  answer: MESSAGES.autoAnswerNotFound,
+  found: false,
+  generated_by: generatedBy,
+  calculation: null,
+  lead: null,
+  passages: [],
+  sources: [],
+});
+
 /**
  * The automated answer (decision 23), from the institution's own content only: the batch subject
  * must be the caller's (student of its batch, teacher of it, or moderator), and the passages come
- * from that batch subject's subject alone (`retrievePassages`). Every word of the question must
- * match at first; when nothing does, any word is enough. With a model configured, it writes the
- * answer from the same passages; if it fails, the search answer stands. Nothing found: no model
- * call, and a pointer to asking the teacher.
+ * from that batch subject's subject alone (`retrievePassages`), each used only when it holds enough
+ * of the question's meaningful words (`meaningfulWords`: the words left once the ways of asking,
+ * such as "explain" or "how does it work", are dropped). Nothing relevant: the honest "not covered"
+ * answer, without a model call. With a model configured, it writes the answer from the same
+ * passages, or says they do not answer the question (then "not covered" too); if it fails, the
+ * search answer stands.
  */
 export async function autoAnswer(
   deps: AppDeps,
@@ -101,21 +193,27 @@ export async function autoAnswer(
     studentId: user.permission === 'student' ? user.entityId : null,
     topicId: body.topic_id ?? null,
   };
-  let passages = await retrievePassages(deps.db, scope, body.question, 'all', ANSWER_PASSAGES);
-  if (passages.length === 0) {
-    passages = await retrievePassages(deps.db, scope, body.question, 'any', ANSWER_PASSAGES);
-  }
-  if (passages.length === 0) {
-    return { answer: MESSAGES.autoAnswerNotFound, found: false, generated_by: 'search', sources: [] };
-  }
-  const best = passages[0]!.score;
-  passages = passages.filter((passage) => passage.score >= best * MIN_SHARE_OF_BEST);
+  const words = meaningfulWords(body.question);
+  const retrieved = await retrievePassages(deps.db, scope, words, ANSWER_PASSAGES);
+  if (retrieved.length === 0) return notCovered('search');
+  const best = retrieved[0]!.score;
+  const passages = retrieved.filter((passage) => passage.score >= best * MIN_SHARE_OF_BEST);
 
-  const sources = sourcesOf(passages);
   const settings = modelSettings(deps.config);
   if (settings) {
-    const written = await askModel(settings, body.question, passages, log);
-    if (written) return { answer: written, found: true, generated_by: 'model', sources };
+    const reply = await askModel(settings, body.question, passages, log);
+    if (reply?.covered === false) return notCovered('model');
+    if (reply) {
+      return {
+        answer: reply.text,
+        found: true,
+        generated_by: 'model',
+        calculation: null,
+        lead: null,
+        passages: supportingPassages(passages, null),
+        sources: sourcesOf(passages),
+      };
+    }
   }
-  return { answer: composeAnswer(passages), found: true, generated_by: 'search', sources };
+  return composeAnswer(body.question, passages);
 }

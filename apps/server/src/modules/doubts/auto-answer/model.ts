@@ -24,12 +24,30 @@ export function modelSettings(config: Config): ModelSettings | null {
 // Each passage is cut to this many characters, so a long description cannot crowd out the rest.
 const MAX_PASSAGE_CHARS = 2000;
 
+/** What the model replies, alone, when the passages do not answer the question. */
+export const NOT_COVERED_REPLY = 'NOT_IN_COURSE_MATERIAL';
+
 const SYSTEM_PROMPT = [
   "You answer a school student's question about their course.",
-  'Use only the numbered passages from the course material that follow; they are your only source.',
-  'If they do not answer the question, say so in one sentence and suggest asking the teacher.',
+  'The numbered passages from the course material that follow are your only source: answer only from them,',
+  'never from your own knowledge, and never guess.',
+  `If they do not contain the answer, reply with exactly ${NOT_COVERED_REPLY} and nothing else.`,
+  'When the question gives numbers and a passage states the formula that uses them, work the result out.',
   'Answer in a few plain sentences, without mentioning the passages or their numbers.',
 ].join(' ');
+
+// Replies that say the passages do not answer, in case the model words it instead of using the marker.
+const NOT_COVERED_WORDING = [
+  new RegExp(`\\b${NOT_COVERED_REPLY}\\b`, 'i'),
+  /^(?:i'?m sorry[,.]?\s*)?(?:the|these) (?:provided )?(?:passages|course material)(?: provided)? (?:do(?:es)? not|don'?t|doesn'?t) (?:contain|cover|include|mention|say|answer|provide|explain)/i,
+  /^(?:i'?m sorry[,.]?\s*)?i (?:cannot|can'?t|could not|couldn'?t) (?:find|answer)[^.]* (?:passages|course material)/i,
+];
+
+/** Whether the model's reply says the passages do not answer the question. */
+export function saysNotCovered(reply: string): boolean {
+  const text = reply.trim();
+  return NOT_COVERED_WORDING.some((pattern) => pattern.test(text));
+}
 
 const SOURCE_LABELS: Record<Passage['kind'], string> = {
   topic: 'Topic',
@@ -52,9 +70,13 @@ interface ChatCompletion {
   choices?: { message?: { content?: unknown } }[];
 }
 
+/** The model's reply: its answer, or that the passages do not cover the question. */
+export type ModelReply = { covered: true; text: string } | { covered: false };
+
 /**
  * Asks the model (`POST {AI_BASE_URL}/chat/completions`, OpenAI protocol) to answer from the
- * passages alone. Answers null on any failure (refused, malformed, empty, too slow), after a
+ * passages alone, or to say they do not answer the question (`NOT_COVERED_REPLY`, recognised by
+ * `saysNotCovered`). Answers null on any failure (refused, malformed, empty, too slow), after a
  * warning that names the model and the reason but never the key, so the caller falls back to the
  * search answer.
  */
@@ -63,7 +85,7 @@ export async function askModel(
   question: string,
   passages: Passage[],
   log: FastifyBaseLogger,
-): Promise<string | null> {
+): Promise<ModelReply | null> {
   const warn = (reason: string) =>
     log.warn({ model: settings.model, reason }, 'automated answer: model unavailable, answered from search');
   try {
@@ -92,7 +114,8 @@ export async function askModel(
       warn('no answer in the reply');
       return null;
     }
-    return content.trim();
+    if (saysNotCovered(content)) return { covered: false };
+    return { covered: true, text: content.trim() };
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
     warn(name === 'TimeoutError' ? `no reply within ${settings.timeoutMs} ms` : String(error));

@@ -4,6 +4,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { signOut } from '../../../lib/session';
+import { useFormError } from '../../../lib/use-form-error';
 import { changePassword } from '../api';
 import { changePasswordError } from '../validation';
 
@@ -19,7 +20,7 @@ function changeFailure(error: unknown): string {
  */
 export function ChangePasswordForm({ autoFocus = true }: { autoFocus?: boolean }) {
   const [values, setValues] = useState({ old: '', next: '', repeat: '' });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [busy, setBusy] = useState(false);
 
   const field = (name: keyof typeof values) => ({

@@ -4,6 +4,7 @@ import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { forgotPassword, resetPassword, verifyOtp } from '../api';
 import { newPasswordError } from '../validation';
 
@@ -22,7 +23,7 @@ function ForgotPasswordSteps({ onDone }: { onDone: () => void }) {
   const [tempToken, setTempToken] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [busy, setBusy] = useState(false);
   // On phones the step circles alone fit on one line; each step's field label says where the user is.
   const compact = useMediaQuery('(max-width: 36em)');

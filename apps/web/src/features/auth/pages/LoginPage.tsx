@@ -11,10 +11,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { NOTICE_ERROR_MS } from '@portal/shared/constants';
 import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from '@portal/shared/sign-in-messages';
 import { IconAlertCircle, IconSchool } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
@@ -58,6 +59,8 @@ export function LoginPage() {
     onSuccess: (account) => {
       const { jwt: _jwt, ...user } = account;
       queryClient.setQueryData(authKeys.me, user);
+      // The sign-in answer has set the file cookie already (once any generated password is changed).
+      if (!account.must_change_password) queryClient.setQueryData(authKeys.fileSession, true);
       // The public-route guard then sends the user to the remembered page (or the dashboard).
       signIn(account);
     },
@@ -72,10 +75,16 @@ export function LoginPage() {
     mutation.mutate({ username: username.trim(), password });
   };
 
-  // Any change to a field clears the shown error.
+  // Any change to a field clears the shown error, and it goes after 5 s anyway (management §9).
   const clearError = () => {
     if (mutation.isError) mutation.reset();
   };
+  const { isError: failed, reset } = mutation;
+  useEffect(() => {
+    if (!failed) return;
+    const timer = setTimeout(reset, NOTICE_ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [failed, reset]);
 
   return (
     <Box className={classes.page}>

@@ -34,6 +34,7 @@ export function ChapterCard({ chapter, to, onEdit, onDelete, busy }: ChapterCard
             fw={700}
             c="var(--mantine-color-text)"
             lineClamp={2}
+            title={chapter.title}
             onClick={(event) => event.stopPropagation()}
           >
             {chapter.title}

@@ -3,6 +3,7 @@ import type { Chapter } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useCreateChapter, useUpdateChapter } from '../api';
 import { type ChapterFormValues, chapterFormError, chapterFormValues } from '../validation';
 import { ChapterFields } from './ChapterFields';
@@ -17,7 +18,7 @@ interface ChapterFormProps {
 
 function ChapterForm({ editing, subjectId, subjects, onDone }: ChapterFormProps) {
   const [values, setValues] = useState<ChapterFormValues>(() => chapterFormValues(editing, subjectId));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const create = useCreateChapter();
   const update = useUpdateChapter();
   const busy = create.isPending || update.isPending;

@@ -12,7 +12,6 @@ interface ChaptersBreadcrumbProps {
 /** Home › Subjects › Chapters, each keeping the chosen batch and subject. */
 export function ChaptersBreadcrumb({ batchId, batchSubjectId, current }: ChaptersBreadcrumbProps) {
   const crumbs: Crumb[] = [
-    { label: LABELS.home, to: '/dashboard' },
     { label: LABELS.subjectsTitle, to: subjectsPath(batchId) },
     { label: LABELS.chaptersTitle, to: chaptersPath(batchId, batchSubjectId) },
   ];

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useBatchSubject } from '../../subjects/api';
 import { chaptersPath } from '../../subjects/links';
 import { useChapters, useCreateChapter, useUpdateChapter } from '../api';
@@ -24,7 +25,7 @@ export function StandaloneChapterForm({ batchSubject, editing, backTo }: FormPro
   const [values, setValues] = useState<ChapterFormValues>(() =>
     chapterFormValues(editing, batchSubject.subject_id),
   );
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const create = useCreateChapter();
   const update = useUpdateChapter();
   const busy = create.isPending || update.isPending;

@@ -1,61 +1,136 @@
-import { Button, Center, Loader, Paper } from '@mantine/core';
+import { Button, Center, Loader, Paper, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Institution } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { useArchiveInstitution, useInstitutions } from '../../institutions/api';
+import {
+  useArchivedInstitutions,
+  useArchiveInstitution,
+  useInstitutions,
+  useRestoreInstitution,
+} from '../../institutions/api';
 import { AddInstitutionModal } from '../../institutions/components/AddInstitutionModal';
 import { AddUserModal } from '../../institutions/components/AddUserModal';
+import { ArchivedInstitutionsTable } from '../../institutions/components/ArchivedInstitutionsTable';
 import { ConfirmDialog } from '../../institutions/components/ConfirmDialog';
+import { DemoVideosModal } from '../../institutions/components/DemoVideosModal';
 import { EditInstitutionModal } from '../../institutions/components/EditInstitutionModal';
 import { InstitutionsTable } from '../../institutions/components/InstitutionsTable';
+import { ModeratorsModal } from '../../institutions/components/ModeratorsModal';
 
-/** Owner home: the 'Active Institutions' table and its popups (management §2 "Owner home"). */
+type Tab = 'active' | 'archived';
+
+/**
+ * A popup about one institution. The chosen row outlives the popup's closing transition, so the
+ * popup's text does not blank out while it closes.
+ */
+function useRowPopup() {
+  const [row, setRow] = useState<Institution | null>(null);
+  const [opened, popup] = useDisclosure(false);
+  return {
+    row,
+    opened,
+    open: (institution: Institution) => {
+      setRow(institution);
+      popup.open();
+    },
+    close: popup.close,
+  };
+}
+
+/** A confirmed change of one institution (archive, restore), with its error kept in the dialog. */
+function useConfirmedChange(
+  mutation: {
+    mutate: (id: string, callbacks: { onSuccess: () => void; onError: (failure: Error) => void }) => void;
+  },
+  success: string,
+) {
+  const popup = useRowPopup();
+  const [error, setError] = useState<string | null>(null);
+  return {
+    ...popup,
+    error,
+    open: (institution: Institution) => {
+      setError(null);
+      popup.open(institution);
+    },
+    confirm: () => {
+      if (!popup.row) return;
+      setError(null);
+      mutation.mutate(popup.row._id, {
+        onSuccess: () => {
+          notify.success(success);
+          popup.close();
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      });
+    },
+  };
+}
+
+function Listing({
+  pending,
+  empty,
+  children,
+}: {
+  pending: boolean;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md">
+      {pending ? (
+        <Center py="xl" role="status" aria-label={LABELS.loading}>
+          <Loader size="sm" />
+        </Center>
+      ) : empty ? (
+        <EmptyNote text={empty} />
+      ) : (
+        children
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * Owner home (management §2 "Owner home"): the 'Active Institutions' table and its popups, the
+ * archived institutions to restore, and per institution its moderators and demo videos.
+ */
 export function OwnerHome() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'archived' ? 'archived' : 'active';
   const { data: institutions = [], isPending } = useInstitutions();
+  const archived = useArchivedInstitutions(tab === 'archived');
   const [adding, addPopup] = useDisclosure(false);
   const [addingUser, userPopup] = useDisclosure(false);
-  // The chosen row outlives its popup's closing transition, so the popup's text does not blank out.
-  const [editing, setEditing] = useState<Institution | null>(null);
-  const [editOpened, editPopup] = useDisclosure(false);
-  const [archiving, setArchiving] = useState<Institution | null>(null);
-  const [archiveOpened, archivePopup] = useDisclosure(false);
-  const [archiveError, setArchiveError] = useState<string | null>(null);
+  const editing = useRowPopup();
+  const moderators = useRowPopup();
+  const demoVideos = useRowPopup();
   const archive = useArchiveInstitution();
+  const restore = useRestoreInstitution();
+  const archiving = useConfirmedChange(archive, MESSAGES.institutionArchived);
+  const restoring = useConfirmedChange(restore, MESSAGES.institutionRestored);
 
-  const startEdit = (institution: Institution) => {
-    setEditing(institution);
-    editPopup.open();
-  };
-  const startArchive = (institution: Institution) => {
-    setArchiving(institution);
-    setArchiveError(null);
-    archivePopup.open();
-  };
-  const closeArchive = () => {
-    archivePopup.close();
-    setArchiveError(null);
-  };
-  const confirmArchive = () => {
-    if (!archiving) return;
-    setArchiveError(null);
-    archive.mutate(archiving._id, {
-      onSuccess: () => {
-        notify.success(MESSAGES.institutionArchived);
-        closeArchive();
+  const chooseTab = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'archived') next.set('tab', 'archived');
+        else next.delete('tab');
+        return next;
       },
-      onError: (failure) => setArchiveError(errorMessage(failure)),
-    });
-  };
+      { replace: true },
+    );
 
   return (
     <>
       <PageHeader
-        title={LABELS.activeInstitutions}
+        title={tab === 'archived' ? LABELS.archivedInstitutions : LABELS.activeInstitutions}
         actions={
           <>
             <Button onClick={addPopup.open}>{LABELS.addInstitution}</Button>
@@ -65,29 +140,55 @@ export function OwnerHome() {
           </>
         }
       />
-      <Paper withBorder radius="md">
-        {isPending ? (
-          <Center py="xl" role="status" aria-label={LABELS.loading}>
-            <Loader size="sm" />
-          </Center>
-        ) : institutions.length > 0 ? (
-          <InstitutionsTable institutions={institutions} onEdit={startEdit} onArchive={startArchive} />
-        ) : (
-          <EmptyNote text={LABELS.noInstitutions} />
-        )}
-      </Paper>
+      <Tabs value={tab} onChange={chooseTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="active">{LABELS.activeInstitutions}</Tabs.Tab>
+          <Tabs.Tab value="archived">{LABELS.archivedInstitutions}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="active">
+          <Listing pending={isPending} empty={institutions.length === 0 ? LABELS.noInstitutions : null}>
+            <InstitutionsTable
+              institutions={institutions}
+              onEdit={editing.open}
+              onArchive={archiving.open}
+              onModerators={moderators.open}
+              onDemoVideos={demoVideos.open}
+            />
+          </Listing>
+        </Tabs.Panel>
+        <Tabs.Panel value="archived">
+          <Listing
+            pending={archived.isPending}
+            empty={archived.data?.length === 0 ? LABELS.noArchivedInstitutions : null}
+          >
+            <ArchivedInstitutionsTable institutions={archived.data ?? []} onRestore={restoring.open} />
+          </Listing>
+        </Tabs.Panel>
+      </Tabs>
 
       <AddInstitutionModal opened={adding} onClose={addPopup.close} />
       <AddUserModal opened={addingUser} institutions={institutions} onClose={userPopup.close} />
-      <EditInstitutionModal institution={editing} opened={editOpened} onClose={editPopup.close} />
+      <EditInstitutionModal institution={editing.row} opened={editing.opened} onClose={editing.close} />
+      <ModeratorsModal institution={moderators.row} opened={moderators.opened} onClose={moderators.close} />
+      <DemoVideosModal institution={demoVideos.row} opened={demoVideos.opened} onClose={demoVideos.close} />
       <ConfirmDialog
-        opened={archiveOpened}
+        opened={archiving.opened}
         title={LABELS.archiveInstitutionTitle}
-        text={formatMessage(LABELS.archiveInstitutionPrompt, { title: archiving?.title ?? '' })}
+        text={formatMessage(LABELS.archiveInstitutionPrompt, { title: archiving.row?.title ?? '' })}
         busy={archive.isPending}
-        error={archiveError}
-        onCancel={closeArchive}
-        onConfirm={confirmArchive}
+        error={archiving.error}
+        onCancel={archiving.close}
+        onConfirm={archiving.confirm}
+      />
+      <ConfirmDialog
+        opened={restoring.opened}
+        title={LABELS.restoreInstitutionTitle}
+        text={formatMessage(MESSAGES.confirmRestoreInstitution, { title: restoring.row?.title ?? '' })}
+        busy={restore.isPending}
+        error={restoring.error}
+        confirmColor="teal"
+        onCancel={restoring.close}
+        onConfirm={restoring.confirm}
       />
     </>
   );

@@ -12,7 +12,12 @@ import { useDailyTopics, useLastVisitedTopics, usePendingTopics } from '../../le
 import { HomeTopicCard } from '../../learn/components/HomeTopicCard';
 import { type HomeCard, homeTopicCards, isOpenable, newTopicCards } from '../../learn/home-topics';
 import { useMyProfile } from '../../profile/api';
-import { pageDate, STUDY_PLAN_DATE_FORMAT, todayIso } from '../../study-plans/validation';
+import {
+  CALENDAR_PICKER_RANGE,
+  pageDate,
+  STUDY_PLAN_DATE_FORMAT,
+  todayIso,
+} from '../../study-plans/validation';
 import classes from './home.module.css';
 
 const TABS = [
@@ -61,7 +66,7 @@ function StudentHomeOn({ today }: { today: string }) {
   const [params] = useSearchParams();
   const patchParams = usePatchSearchParams();
   const requestedDate = params.get('date');
-  const date = requestedDate ? pageDate(requestedDate) : today;
+  const date = pageDate(requestedDate, today);
   const requested = params.get('tab');
   const tab: TabValue = TABS.some((candidate) => candidate.value === requested)
     ? (requested as TabValue)
@@ -89,6 +94,7 @@ function StudentHomeOn({ today }: { today: string }) {
             <DatePickerInput
               aria-label={LABELS.learnHomeDate}
               valueFormat={STUDY_PLAN_DATE_FORMAT}
+              {...CALENDAR_PICKER_RANGE}
               value={date}
               onChange={(day) => update({ date: day && day !== today ? day : null })}
               leftSection={<IconCalendar size={16} />}

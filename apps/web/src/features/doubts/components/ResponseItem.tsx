@@ -10,7 +10,10 @@ import { formatWhen } from '../format-when';
 import { replyTextError } from '../validation';
 import { EditableText, ItemActions } from './ThreadControls';
 
-/** One reply: a teacher's answer or a student's follow-up; its author may edit or delete it. */
+/**
+ * One reply: a teacher's answer (badged Teacher) or a student's follow-up (badged Follow-up, and not
+ * counted in the doubt's '(n) replied'); its author may edit or delete it.
+ */
 export function ResponseItem({ response }: { response: DoubtResponse }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -25,9 +28,13 @@ export function ResponseItem({ response }: { response: DoubtResponse }) {
           <Text size="sm" fw={600}>
             {response.author_name}
           </Text>
-          {teacher && (
+          {teacher ? (
             <Badge size="xs" variant="light" color="teal">
               {LABELS.doubtsTeacherBadge}
+            </Badge>
+          ) : (
+            <Badge size="xs" variant="light" color="gray" data-testid="follow-up-badge">
+              {LABELS.doubtsFollowUpBadge}
             </Badge>
           )}
           <Text size="xs" c="dimmed">

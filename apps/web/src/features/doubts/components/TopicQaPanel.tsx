@@ -24,8 +24,8 @@ export function QaTabLabel({ topicId }: { topicId: string }) {
 }
 
 /**
- * The student topic detail's Q&A tab: ask a doubt (it is posted and answered automatedly at
- * once), then the topic's doubts with their replies.
+ * The student topic detail's Q&A tab: ask a doubt (it is posted, then answered automatedly from
+ * the course material), then the topic's doubts with their replies.
  */
 export function TopicQaPanel({ topicId, batchSubjectId }: { topicId: string; batchSubjectId: string }) {
   const viewer = useDoubtViewer();
@@ -35,19 +35,27 @@ export function TopicQaPanel({ topicId, batchSubjectId }: { topicId: string; bat
   const draft = useCheckedText(doubtTextError);
   const [asked, setAsked] = useState<string | null>(null);
 
+  // The doubt is posted first; only a posted doubt gets an automated answer, which then says a
+  // teacher will answer it too. A doubt that could not be posted shows why, and no answer.
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const question = draft.checked();
     if (question === null) return;
+    autoAnswer.reset();
+    setAsked(question);
     ask.mutate(
       { doubt_text: question, topic_id: topicId, batch_subject_id: batchSubjectId },
       {
-        onSuccess: () => draft.reset(),
-        onError: (failure) => draft.setError(errorMessage(failure)),
+        onSuccess: () => {
+          draft.reset();
+          autoAnswer.mutate({ question, batch_subject_id: batchSubjectId, topic_id: topicId });
+        },
+        onError: (failure) => {
+          setAsked(null);
+          draft.setError(errorMessage(failure));
+        },
       },
     );
-    setAsked(question);
-    autoAnswer.mutate({ question, batch_subject_id: batchSubjectId, topic_id: topicId });
   };
 
   return (
@@ -70,7 +78,7 @@ export function TopicQaPanel({ topicId, batchSubjectId }: { topicId: string; bat
       {asked !== null && (
         <AutoAnswerBlock
           question={asked}
-          pending={autoAnswer.isPending}
+          pending={ask.isPending || autoAnswer.isPending}
           answer={autoAnswer.data}
           error={autoAnswer.error}
         />

@@ -3,9 +3,11 @@ import { Alert, Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useBatchSubjects } from '../../subjects/api';
 import { BatchSelect } from '../../subjects/components/BatchSelect';
 import { useActiveFaculty, useAssignFaculty } from '../api';
@@ -24,7 +26,7 @@ export function AssignFacultyPage() {
   const faculty = useActiveFaculty();
   const subjects = useBatchSubjects(batchId);
   const assign = useAssignFaculty();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [fields, setFields] = useState<Record<string, string>>({});
 
   const choose = (changes: Record<string, string | null>) => {
@@ -80,6 +82,9 @@ export function AssignFacultyPage() {
 
   return (
     <>
+      <PageBreadcrumb
+        crumbs={[{ label: LABELS.facultyListCrumb, to: '/faculty/list' }, { label: LABELS.assignFaculty }]}
+      />
       <PageHeader title={LABELS.assignFaculty} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} maw={560}>
         <form onSubmit={submit} noValidate>

@@ -4,9 +4,11 @@ import type { Gender, IssuedCredential } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { CredentialsModal } from '../../students/components/CredentialsModal';
 import { useCreateFaculty } from '../api';
 import { AvatarField } from '../components/AvatarField';
@@ -20,7 +22,7 @@ import { type AddFacultyValues, emptyAddFaculty, validateAddFaculty } from '../v
 export function CreateFacultyPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<AddFacultyValues>(emptyAddFaculty);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [fields, setFields] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
   const [created, setCreated] = useState<IssuedCredential | null>(null);
@@ -66,6 +68,9 @@ export function CreateFacultyPage() {
 
   return (
     <>
+      <PageBreadcrumb
+        crumbs={[{ label: LABELS.facultyListCrumb, to: '/faculty/list' }, { label: LABELS.addFaculty }]}
+      />
       <PageHeader title={LABELS.addFaculty} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} maw={720}>
         <form onSubmit={submit} noValidate>

@@ -1,9 +1,6 @@
-import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Combobox.css';
 import {
   Alert,
-  Anchor,
-  Breadcrumbs,
   Button,
   Center,
   Group,
@@ -19,10 +16,12 @@ import {
 import type { FacultyDetail, Gender } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useFaculty, useUpdateFaculty } from '../api';
 import { AvatarField } from '../components/AvatarField';
 import { FacultyBatchSubjects } from '../components/FacultyBatchSubjects';
@@ -66,15 +65,12 @@ export function EditFacultyPage() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs separatorMargin={6} aria-label={LABELS.breadcrumb} fz="sm">
-        <Anchor component={Link} to="/dashboard">
-          {LABELS.home}
-        </Anchor>
-        <Anchor component={Link} to="/faculty/list">
-          {LABELS.facultyListCrumb}
-        </Anchor>
-        <span>{faculty.data?.name ?? LABELS.editFacultyTitle}</span>
-      </Breadcrumbs>
+      <PageBreadcrumb
+        crumbs={[
+          { label: LABELS.facultyListCrumb, to: '/faculty/list' },
+          { label: faculty.data?.name ?? LABELS.editFacultyTitle },
+        ]}
+      />
       <Title order={2}>{LABELS.editFacultyTitle}</Title>
       {body}
     </Stack>
@@ -83,7 +79,7 @@ export function EditFacultyPage() {
 
 function EditFacultyForm({ faculty }: { faculty: FacultyDetail }) {
   const [values, setValues] = useState<EditFacultyValues>(() => editFacultyValues(faculty));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [fields, setFields] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
   const update = useUpdateFaculty(faculty._id);

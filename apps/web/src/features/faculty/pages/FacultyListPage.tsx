@@ -1,11 +1,11 @@
-import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/List.css';
-import { Anchor, Breadcrumbs, Button, Center, List, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, List, Loader, Stack, Text } from '@mantine/core';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconFileTypePdf, IconKey, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { PersonTable } from '../../../components/PersonTable';
 import { usePersonListActions } from '../../../components/usePersonListActions';
@@ -104,12 +104,7 @@ export function FacultyListPage() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs separatorMargin={6} aria-label={LABELS.breadcrumb} fz="sm">
-        <Anchor component={Link} to="/dashboard">
-          {LABELS.home}
-        </Anchor>
-        <span>{LABELS.facultyListCrumb}</span>
-      </Breadcrumbs>
+      <PageBreadcrumb crumbs={[{ label: LABELS.facultyListCrumb }]} />
       <PageHeader
         title={LABELS.facultyListTitle}
         actions={
@@ -127,6 +122,7 @@ export function FacultyListPage() {
               leftSection={<IconKey size={16} />}
               onClick={confirmReset}
               loading={reset.isPending}
+              disabled={selected.size === 0}
             >
               {LABELS.resetButton}
             </Button>

@@ -1,9 +1,6 @@
-import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Combobox.css';
 import {
-  Anchor,
   Badge,
-  Breadcrumbs,
   Button,
   Center,
   Group,
@@ -20,8 +17,9 @@ import type { SubjectStudent } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -162,12 +160,7 @@ export function StudentSubjectPage() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs separatorMargin={6} aria-label={LABELS.breadcrumb} fz="sm">
-        <Anchor component={Link} to="/dashboard">
-          {LABELS.home}
-        </Anchor>
-        <span>{LABELS.studentSubjectCrumb}</span>
-      </Breadcrumbs>
+      <PageBreadcrumb crumbs={[{ label: LABELS.studentSubjectCrumb }]} />
       <PageHeader title={LABELS.studentSubjectTitle} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" maw={760}>
         <Select

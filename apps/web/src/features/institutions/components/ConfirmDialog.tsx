@@ -11,10 +11,21 @@ interface ConfirmDialogProps {
   error: string | null;
   onCancel: () => void;
   onConfirm: () => void;
+  /** Red for what takes something away (delete, archive); restoring is not. */
+  confirmColor?: string;
 }
 
 /** Delete/archive confirmation: 'CANCEL' and 'proceed' (management §2, §9). */
-export function ConfirmDialog({ opened, title, text, busy, error, onCancel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  text,
+  busy,
+  error,
+  onCancel,
+  onConfirm,
+  confirmColor = 'red',
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Stack gap="md">
@@ -24,7 +35,7 @@ export function ConfirmDialog({ opened, title, text, busy, error, onCancel, onCo
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {LABELS.confirmCancel}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={busy}>
+          <Button color={confirmColor} onClick={onConfirm} loading={busy}>
             {LABELS.confirmProceed}
           </Button>
         </Group>

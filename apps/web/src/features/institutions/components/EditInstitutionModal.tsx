@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useUpdateInstitution } from '../api';
 import { checkForm, type FieldErrors } from '../validation';
 import { FormError } from './FormError';
+import { LogoField } from './LogoField';
 
 function EditInstitutionForm({ institution, onDone }: { institution: Institution; onDone: () => void }) {
   const [values, setValues] = useState({
@@ -17,6 +18,9 @@ function EditInstitutionForm({ institution, onDone }: { institution: Institution
   });
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldErrors>({});
+  /** A newly uploaded logo; null keeps the institution's. */
+  const [logo, setLogo] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const update = useUpdateInstitution();
 
   const field = (name: keyof typeof values) => ({
@@ -32,7 +36,8 @@ function EditInstitutionForm({ institution, onDone }: { institution: Institution
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const check = checkForm(updateInstitutionBodySchema, values);
+    if (uploading) return;
+    const check = checkForm(updateInstitutionBodySchema, logo ? { ...values, nav_logo: logo } : values);
     if (!check.ok) {
       setError(check.message);
       setFields(check.fields);
@@ -61,12 +66,23 @@ function EditInstitutionForm({ institution, onDone }: { institution: Institution
           withAsterisk
           {...field('academic_year')}
         />
+        <LogoField
+          value={logo}
+          current={institution.nav_logo || undefined}
+          onChange={(url) => {
+            setLogo(url);
+            setError(null);
+            setFields({});
+          }}
+          onBusyChange={setUploading}
+          error={fields.nav_logo}
+        />
         <FormError message={error} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onDone} disabled={update.isPending}>
             {LABELS.formCancel}
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={update.isPending} disabled={uploading}>
             {LABELS.saveAction}
           </Button>
         </Group>
@@ -75,7 +91,7 @@ function EditInstitutionForm({ institution, onDone }: { institution: Institution
   );
 }
 
-/** Edit Institution popup: Title, 'SEALTABS Institution ID', Academic Year. */
+/** Edit Institution popup: Title, 'SEALTABS Institution ID', Academic Year and the logo. */
 export function EditInstitutionModal({
   institution,
   opened,

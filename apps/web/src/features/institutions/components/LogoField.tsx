@@ -8,13 +8,15 @@ import { errorMessage } from '../../../lib/api';
 interface LogoFieldProps {
   /** The uploaded logo's URL, null until a file has been uploaded. */
   value: string | null;
+  /** The logo the institution has (Edit Institution): shown until a new one is uploaded, and no upload is required. */
+  current?: string;
   onChange: (url: string | null) => void;
   onBusyChange: (busy: boolean) => void;
   error?: string | true;
 }
 
 /** Picks a logo image and uploads it at once (POST /api/s3/v2), showing the upload's progress. */
-export function LogoField({ value, onChange, onBusyChange, error }: LogoFieldProps) {
+export function LogoField({ value, current, onChange, onBusyChange, error }: LogoFieldProps) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,14 +52,22 @@ export function LogoField({ value, onChange, onBusyChange, error }: LogoFieldPro
 
   return (
     <Stack gap={6}>
+      {current && !value && (
+        <Group gap="xs">
+          <Avatar src={current} alt={LABELS.currentLogo} size="md" radius="sm" />
+          <Text size="sm" c="dimmed">
+            {LABELS.currentLogo}
+          </Text>
+        </Group>
+      )}
       <FileInput
-        label={LABELS.fieldLogo}
+        label={current ? LABELS.changeLogo : LABELS.fieldLogo}
         placeholder={LABELS.chooseLogoFile}
         accept="image/*"
         value={file}
         onChange={choose}
         clearable
-        withAsterisk
+        withAsterisk={!current}
         leftSection={<IconPhoto size={18} />}
         error={failure ?? error}
       />

@@ -12,7 +12,8 @@ export function MySubjectCard({ subject, to }: { subject: BatchSubject; to: stri
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <SubjectLogo logo={subject.subject_logo} url={subject.subject_logo_url} size={52} />
         <Stack gap={4} miw={0}>
-          <Text fw={700} lineClamp={2}>
+          {/* Long titles wrap in full: a phone has no hover to read a cut one. */}
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {subject.subject_title}
           </Text>
           <Badge variant="light" size="sm" radius="sm" w="fit-content" aria-label={LABELS.subjectCodeLabel}>

@@ -9,7 +9,7 @@ import { TopicCardFrame } from '../../topics/components/TopicCardFrame';
 export function ReadTopicCard({ topic, to }: { topic: TopicProgress; to: string }) {
   return (
     <TopicCardFrame topic={topic} viewed={topic.viewed}>
-      <Text fw={600} mt="md" lineClamp={2} style={{ flex: 1 }}>
+      <Text fw={600} mt="xs" lineClamp={2} style={{ flex: 1 }} title={topic.title}>
         {topic.title}
       </Text>
       <Group justify="space-between" mt="md" gap="xs">

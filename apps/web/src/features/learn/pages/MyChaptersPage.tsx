@@ -6,8 +6,10 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
+import { NotAvailable } from '../../../components/NotAvailable';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
+import { isNotAvailable } from '../../../lib/api';
 import { useMyBatchSubjects } from '../../subjects/api';
 import { useChapterProgress } from '../api';
 import { ChapterProgressCard } from '../components/ChapterProgressCard';
@@ -22,6 +24,11 @@ export function MyChaptersPage() {
   const subjects = useMyBatchSubjects();
   const selected = subjects.data?.find((subject) => subject._id === batchSubjectId) ?? null;
   const chapters = useChapterProgress(batchSubjectId);
+
+  // Another class's subject (403) or an unknown one (404): nothing of it to show.
+  if (chapters.isError && isNotAvailable(chapters.error)) {
+    return <NotAvailable text={MESSAGES.contentNotAvailable} />;
+  }
 
   let content: ReactNode;
   if (!batchSubjectId) content = <EmptyNote text={MESSAGES.selectASubject} />;

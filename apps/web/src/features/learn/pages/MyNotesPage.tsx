@@ -4,6 +4,7 @@ import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { SubjectFilter } from '../../../components/SubjectFilter';
 import { errorMessage } from '../../../lib/api';
@@ -54,6 +55,7 @@ export function MyNotesPage() {
 
   return (
     <>
+      <PageBreadcrumb crumbs={[{ label: LABELS.learnNotesTitle }]} />
       <PageHeader title={LABELS.learnNotesTitle} />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Tabs value={tab} onChange={(next) => update({ tab: next === 'sessions' ? 'sessions' : null })}>

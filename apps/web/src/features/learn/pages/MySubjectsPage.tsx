@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { useMyBatchSubjects } from '../../subjects/api';
@@ -43,6 +44,7 @@ export function MySubjectsPage() {
 
   return (
     <>
+      <PageBreadcrumb crumbs={[{ label: LABELS.learnMySubjects }]} />
       <PageHeader title={LABELS.learnMySubjects} />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,13 +1,15 @@
 import { Button, Grid, Paper, Stack, Tabs } from '@mantine/core';
-import { formatMessage, LABELS } from '@portal/shared/messages';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconChecklist } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
+import { NotAvailable } from '../../../components/NotAvailable';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isNotAvailable } from '../../../lib/api';
 import { usePatchSearchParams } from '../../../lib/search-params';
 import { useRequiredAccount } from '../../../lib/session';
 import { QaTabLabel, TopicQaPanel } from '../../doubts/components/TopicQaPanel';
@@ -61,7 +63,13 @@ export function MyTopicDetailPage() {
 
   if (!topicId) return <EmptyNote text={LABELS.learnTopicNotFound} />;
   if (topic.isPending) return <Loading />;
-  if (topic.isError) return <EmptyNote text={errorMessage(topic.error)} />;
+  // A topic of another class's subject, a hidden one, or an unknown one.
+  if (topic.isError && isNotAvailable(topic.error)) {
+    return <NotAvailable text={MESSAGES.contentNotAvailable} />;
+  }
+  if (topic.isError) {
+    return <LoadFailed message={errorMessage(topic.error)} retry={() => topic.refetch()} />;
+  }
 
   const current = topic.data;
   const selection = {

@@ -3,10 +3,12 @@ import { LABELS, MESSAGES } from '@portal/shared/messages';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
+import { NotAvailable } from '../../../components/NotAvailable';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isNotAvailable } from '../../../lib/api';
 import { useMyBatchSubjects } from '../../subjects/api';
 import { useTopicProgress } from '../api';
 import { ProgressSummary } from '../components/ProgressSummary';
@@ -24,11 +26,17 @@ export function MyTopicsPage() {
   const progress = useTopicProgress(chapterId);
   const chapter = progress.data?.chapter;
 
+  // A chapter of another class's subject (403) or an unknown one (404).
+  if (progress.isError && isNotAvailable(progress.error)) {
+    return <NotAvailable text={MESSAGES.contentNotAvailable} />;
+  }
+
   let content: ReactNode;
   if (!chapterId) content = <EmptyNote text={LABELS.selectAChapter} />;
   else if (progress.isPending) content = <Loading />;
-  else if (progress.isError) content = <EmptyNote text={errorMessage(progress.error)} />;
-  else if (progress.data.topics.length === 0) content = <EmptyNote text={MESSAGES.noTopics} />;
+  else if (progress.isError) {
+    content = <LoadFailed message={errorMessage(progress.error)} retry={() => progress.refetch()} />;
+  } else if (progress.data.topics.length === 0) content = <EmptyNote text={MESSAGES.noTopics} />;
   else {
     content = (
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">

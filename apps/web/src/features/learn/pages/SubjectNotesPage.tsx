@@ -3,10 +3,12 @@ import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
+import { NotAvailable } from '../../../components/NotAvailable';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isNotAvailable } from '../../../lib/api';
 import { useMyBatchSubjects } from '../../subjects/api';
 import { useSubjectNotes } from '../api';
 import { NoteGroups } from '../components/NoteGroups';
@@ -21,11 +23,16 @@ export function SubjectNotesPage() {
   const subject = subjects.data?.find((candidate) => candidate._id === batchSubjectId);
   const notes = useSubjectNotes(batchSubjectId);
 
+  if (notes.isError && isNotAvailable(notes.error)) {
+    return <NotAvailable text={MESSAGES.contentNotAvailable} />;
+  }
+
   let content: ReactNode;
   if (!batchSubjectId) content = <EmptyNote text={MESSAGES.selectASubject} />;
   else if (notes.isPending) content = <Loading />;
-  else if (notes.isError) content = <EmptyNote text={errorMessage(notes.error)} />;
-  else if (notes.data.length === 0) content = <EmptyNote text={MESSAGES.noNotes} />;
+  else if (notes.isError) {
+    content = <LoadFailed message={errorMessage(notes.error)} retry={() => notes.refetch()} />;
+  } else if (notes.data.length === 0) content = <EmptyNote text={MESSAGES.noNotes} />;
   else content = <NoteGroups notes={notes.data} editable={false} />;
 
   const title = subject

@@ -5,6 +5,7 @@ import { IconLock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { roleLabel } from '../../../lib/navigation';
 import { useRequiredAccount } from '../../../lib/session';
@@ -83,6 +84,7 @@ export function ProfilePage() {
 
   return (
     <>
+      <PageBreadcrumb crumbs={[{ label: LABELS.profileTitle }]} />
       <PageHeader title={LABELS.profileTitle} />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
         <Stack gap="lg">

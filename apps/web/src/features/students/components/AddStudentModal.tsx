@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Combobox.css';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { Gender, IssuedCredential } from '@portal/shared';
+import type { Gender, IssuedCredential, Student } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useRequiredAccount } from '../../../lib/session';
+import { useFormError } from '../../../lib/use-form-error';
 import { BatchSelect } from '../../subjects/components/BatchSelect';
 import { useCreateStudent } from '../api';
 import { type AddStudentValues, emptyAddStudent, validateAddStudent } from '../validation';
@@ -16,8 +17,8 @@ interface AddStudentModalProps {
   /** The batch chosen on the list page, preselected. */
   batchId: string | null;
   onClose: () => void;
-  /** The new student's generated password, to show once. */
-  onCreated: (credential: IssuedCredential) => void;
+  /** The new student (their batch's list is shown next) and their generated password, to show once. */
+  onCreated: (student: Student, credential: IssuedCredential) => void;
 }
 
 /** The Add Student popup (management §2, §5). */
@@ -25,7 +26,7 @@ export function AddStudentModal({ opened, batchId, onClose, onCreated }: AddStud
   const account = useRequiredAccount();
   const fresh = () => emptyAddStudent(batchId, account.academic_year ?? '');
   const [values, setValues] = useState<AddStudentValues>(fresh);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [fields, setFields] = useState<Record<string, string>>({});
   const create = useCreateStudent();
 
@@ -57,10 +58,10 @@ export function AddStudentModal({ opened, batchId, onClose, onCreated }: AddStud
       return;
     }
     create.mutate(result.body, {
-      onSuccess: ({ credential }) => {
+      onSuccess: ({ student, credential }) => {
         notify.success(MESSAGES.studentAdded);
         close();
-        onCreated(credential);
+        onCreated(student, credential);
       },
       onError: (failure) => {
         // A taken username or a field the server refused says why; anything else is the spec's text.

@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { FileUploader } from '../../../components/upload/FileUploader';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { BatchSelect } from '../../subjects/components/BatchSelect';
 import { type ImportKind, useImport } from '../api';
 import { saveCsvTemplate } from '../download';
@@ -67,7 +68,7 @@ export function ImportForm({ kind, batchId, onBatchChange }: ImportFormProps) {
   const [location, setLocation] = useState('');
   const [uploadedName, setUploadedName] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [rejection, setRejection] = useState<Rejection | null>(null);
   const [credentials, setCredentials] = useState<IssuedCredential[] | null>(null);
   const importFile = useImport();
@@ -124,6 +125,7 @@ export function ImportForm({ kind, batchId, onBatchChange }: ImportFormProps) {
             <FileUploader
               label={LABELS.chooseCsvFile}
               accept=".csv,text/csv"
+              purpose="import"
               leftSection={<IconFileUpload size={16} />}
               onBusyChange={setUploading}
               onUploaded={(file) => {

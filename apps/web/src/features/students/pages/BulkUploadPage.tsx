@@ -3,6 +3,7 @@ import '@mantine/core/styles/Radio.css';
 import { Group, Radio, Stack } from '@mantine/core';
 import { LABELS } from '@portal/shared/messages';
 import { useSearchParams } from 'react-router';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ImportKind } from '../api';
 import { ImportForm } from '../components/ImportForm';
@@ -24,6 +25,7 @@ export function BulkUploadPage() {
 
   return (
     <Stack gap="md" maw={820}>
+      <PageBreadcrumb crumbs={[{ label: LABELS.bulkUploadTitle }]} />
       <PageHeader title={LABELS.bulkUploadTitle} />
       <Radio.Group
         label={LABELS.uploadType}

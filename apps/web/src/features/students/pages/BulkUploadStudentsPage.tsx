@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { LABELS } from '@portal/shared/messages';
 import { useSearchParams } from 'react-router';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { ImportForm } from '../components/ImportForm';
 
@@ -9,6 +10,12 @@ export function BulkUploadStudentsPage() {
   const [params, setParams] = useSearchParams();
   return (
     <Stack gap="md" maw={820}>
+      <PageBreadcrumb
+        crumbs={[
+          { label: LABELS.studentListCrumb, to: '/student/list' },
+          { label: LABELS.bulkUploadStudentsTitle },
+        ]}
+      />
       <PageHeader title={LABELS.bulkUploadStudentsTitle} />
       <ImportForm
         kind="student"

@@ -1,12 +1,9 @@
-import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import {
   Alert,
-  Anchor,
   Box,
-  Breadcrumbs,
   Button,
   Center,
   Group,
@@ -23,10 +20,12 @@ import {
 import type { Gender, Student } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { BatchSelect } from '../../subjects/components/BatchSelect';
 import { useMoveStudent, useStudent, useUpdateStudent } from '../api';
 import { GENDER_OPTIONS } from '../components/gender-options';
@@ -72,17 +71,12 @@ export function EditStudentPage() {
 
   return (
     <Stack gap="md">
-      <nav aria-label={LABELS.breadcrumb}>
-        <Breadcrumbs separatorMargin={6} fz="sm">
-          <Anchor component={Link} to="/dashboard">
-            {LABELS.home}
-          </Anchor>
-          <Anchor component={Link} to={student.data ? listPath(student.data) : '/student/list'}>
-            {LABELS.studentListCrumb}
-          </Anchor>
-          <span aria-current="page">{student.data?.name ?? LABELS.editStudentTitle}</span>
-        </Breadcrumbs>
-      </nav>
+      <PageBreadcrumb
+        crumbs={[
+          { label: LABELS.studentListCrumb, to: student.data ? listPath(student.data) : '/student/list' },
+          { label: student.data?.name ?? LABELS.editStudentTitle },
+        ]}
+      />
       <Title order={2}>{LABELS.editStudentTitle}</Title>
       {body}
     </Stack>
@@ -91,7 +85,7 @@ export function EditStudentPage() {
 
 function EditStudentForm({ student }: { student: Student }) {
   const [values, setValues] = useState<EditStudentValues>(() => editStudentValues(student));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [fields, setFields] = useState<Record<string, string>>({});
   const update = useUpdateStudent(student._id);
 

@@ -1,11 +1,11 @@
-import '@mantine/core/styles/Breadcrumbs.css';
-import { Anchor, Box, Breadcrumbs, Button, Center, Loader, Stack } from '@mantine/core';
+import { Box, Button, Center, Loader, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconFileTypePdf, IconKey } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { PersonTable } from '../../../components/PersonTable';
 import { usePersonListActions } from '../../../components/usePersonListActions';
@@ -93,7 +93,9 @@ export function StudentListPage() {
       <PersonTable
         people={students.data}
         label={LABELS.studentListTitle}
-        minWidth={520}
+        // Every column fits a phone's width (no sideways scrolling to reach UnArchive or Bulk Reset).
+        minWidth={340}
+        fitPhone
         editPath={(student) => `/edit/student/${student._id}`}
         selected={selected}
         onSelectedChange={setSelected}
@@ -105,14 +107,7 @@ export function StudentListPage() {
 
   return (
     <Stack gap="md">
-      <nav aria-label={LABELS.breadcrumb}>
-        <Breadcrumbs separatorMargin={6} fz="sm">
-          <Anchor component={Link} to="/dashboard">
-            {LABELS.home}
-          </Anchor>
-          <span aria-current="page">{LABELS.studentListCrumb}</span>
-        </Breadcrumbs>
-      </nav>
+      <PageBreadcrumb crumbs={[{ label: LABELS.studentListCrumb }]} />
       <PageHeader
         title={LABELS.studentListTitle}
         actions={
@@ -131,6 +126,8 @@ export function StudentListPage() {
               leftSection={<IconKey size={16} />}
               onClick={confirmReset}
               loading={reset.isPending}
+              // As on the Add/Remove page: nothing ticked, nothing to reset.
+              disabled={selected.size === 0}
             >
               {LABELS.resetButton}
             </Button>
@@ -147,7 +144,11 @@ export function StudentListPage() {
         opened={addOpened}
         batchId={batchId}
         onClose={add.close}
-        onCreated={(credential) => setCredentials([credential])}
+        onCreated={(student, credential) => {
+          // The list shows the new student's batch, with them in it.
+          if (student.batch && student.batch._id !== batchId) chooseBatch(student.batch._id);
+          setCredentials([credential]);
+        }}
       />
       <CredentialsModal
         credentials={credentials}

@@ -4,8 +4,14 @@ import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useBatchSubjectOptions, useChapterOptions, useCreateStudyPlan, useTopicOptions } from '../api';
-import { STUDY_PLAN_DATE_FORMAT, type StudyPlanFormValues, studyPlanBody } from '../validation';
+import {
+  CALENDAR_PICKER_RANGE,
+  STUDY_PLAN_DATE_FORMAT,
+  type StudyPlanFormValues,
+  studyPlanBody,
+} from '../validation';
 
 interface Props {
   batchId: string;
@@ -23,7 +29,7 @@ function CreateStudyPlanForm({ batchId, initialDate, onCreated, onClose }: Props
     chapter_id: null,
     topic_ids: [],
   });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const batchSubjects = useBatchSubjectOptions(batchId);
   const subjectId =
     batchSubjects.data?.find((item) => item._id === values.batch_subject_id)?.subject_id ?? null;
@@ -56,6 +62,7 @@ function CreateStudyPlanForm({ batchId, initialDate, onCreated, onClose }: Props
         <DatePickerInput
           label={LABELS.studyPlanDateField}
           valueFormat={STUDY_PLAN_DATE_FORMAT}
+          {...CALENDAR_PICKER_RANGE}
           value={values.date}
           onChange={(date) => change({ date })}
           withAsterisk

@@ -10,22 +10,32 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-params';
+import { useMyProfile } from '../../profile/api';
 import { useBatchOptions, useDailyStudyPlan } from '../api';
 import { CreateStudyPlanModal } from '../components/CreateStudyPlanModal';
 import { StudyPlanTable } from '../components/StudyPlanTable';
-import { pageDate, STUDY_PLAN_DATE_FORMAT } from '../validation';
+import { CALENDAR_PICKER_RANGE, pageDate, STUDY_PLAN_DATE_FORMAT, todayIso } from '../validation';
 
 /**
  * /create/study-plan: pick a batch and a day on the left, see and change that day's plan on the
- * right (stacked on phones). The batch and the day live in the address (`batch`, `date`).
+ * right (stacked on phones). The batch and the day live in the address (`batch`, `date`); without
+ * a day it opens on the institution's today (its time zone), as the student home does.
  */
 export function StudyPlanPage() {
+  const profile = useMyProfile(true);
+  if (profile.isPending) return <Loading />;
+  return <StudyPlanOn today={profile.data?.today ?? todayIso()} />;
+}
+
+function StudyPlanOn({ today }: { today: string }) {
   const [params] = useSearchParams();
   const patchParams = usePatchSearchParams();
   const batchId = params.get('batch');
-  const date = pageDate(params.get('date'));
+  const date = pageDate(params.get('date'), today);
   const [batchError, setBatchError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const batches = useBatchOptions();
@@ -41,6 +51,7 @@ export function StudyPlanPage() {
 
   return (
     <>
+      <PageBreadcrumb crumbs={[{ label: LABELS.studyPlanTitle }]} />
       <PageHeader title={LABELS.studyPlanTitle} />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -62,6 +73,7 @@ export function StudyPlanPage() {
               <DatePickerInput
                 label={LABELS.studyPlanDateField}
                 valueFormat={STUDY_PLAN_DATE_FORMAT}
+                {...CALENDAR_PICKER_RANGE}
                 value={date}
                 onChange={(day) => select({ date: day })}
               />

@@ -52,7 +52,7 @@ export function SubjectCard({ subject, to, onEdit, onDelete, busy }: SubjectCard
       data-testid="subject-card"
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" miw={0}>
+        <Group gap="sm" wrap="nowrap" miw={0} align="flex-start">
           <SubjectLogo logo={subject.subject_logo} url={subject.subject_logo_url} size={52} />
           <Stack gap={2} miw={0}>
             <Anchor
@@ -60,7 +60,8 @@ export function SubjectCard({ subject, to, onEdit, onDelete, busy }: SubjectCard
               to={to}
               fw={700}
               c="var(--mantine-color-text)"
-              lineClamp={2}
+              // Long titles wrap in full: a phone has no hover to read a cut one.
+              style={{ overflowWrap: 'anywhere' }}
               onClick={(event) => event.stopPropagation()}
             >
               {subject.subject_title}

@@ -5,6 +5,7 @@ import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useCreateSubject, useUpdateBatchSubject } from '../api';
 import { emptySubjectForm, type SubjectFormValues, subjectBody, subjectFormError } from '../validation';
 import { SubjectFields } from './SubjectFields';
@@ -28,7 +29,7 @@ function SubjectForm({ batchId, editing, onDone }: SubjectFormProps) {
   const [values, setValues] = useState<SubjectFormValues>(() =>
     editing ? fromBatchSubject(editing) : emptySubjectForm('others'),
   );
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const create = useCreateSubject();
   const update = useUpdateBatchSubject();
   const busy = create.isPending || update.isPending;

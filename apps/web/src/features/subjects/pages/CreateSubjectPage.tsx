@@ -2,9 +2,11 @@ import { Alert, Box, Button, Group, Paper, Stack } from '@mantine/core';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useCreateSubject } from '../api';
 import { BatchSelect } from '../components/BatchSelect';
 import { SubjectFields } from '../components/SubjectFields';
@@ -17,7 +19,7 @@ export function CreateSubjectPage() {
   const navigate = useNavigate();
   const [batchId, setBatchId] = useState<string | null>(params.get('batch'));
   const [values, setValues] = useState<SubjectFormValues>(() => emptySubjectForm(null));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const create = useCreateSubject();
 
   const submit = async (event: FormEvent) => {
@@ -36,6 +38,12 @@ export function CreateSubjectPage() {
 
   return (
     <Box maw={720}>
+      <PageBreadcrumb
+        crumbs={[
+          { label: LABELS.subjectsTitle, to: subjectsPath(batchId) },
+          { label: LABELS.addSubjectTitle },
+        ]}
+      />
       <PageHeader title={LABELS.addSubjectTitle} />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <form onSubmit={submit} noValidate>

@@ -6,6 +6,7 @@ import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -84,6 +85,7 @@ export function SubjectsPage() {
 
   return (
     <Stack gap="md">
+      <PageBreadcrumb crumbs={[{ label: LABELS.subjectsTitle }]} />
       <PageHeader
         title={LABELS.subjectsTitle}
         actions={

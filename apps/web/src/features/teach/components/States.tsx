@@ -1,11 +1,9 @@
-import { Button, EmptyState } from '@mantine/core';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
-import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
+import { NotAvailable as SharedNotAvailable } from '../../../components/NotAvailable';
 import { errorMessage } from '../../../lib/api';
 import type { Resolution } from '../api';
 import { teachSubjectsPath } from '../links';
@@ -13,18 +11,10 @@ import { teachSubjectsPath } from '../links';
 /** A subject, chapter or topic the faculty member does not teach (or that no longer exists). */
 export function NotAvailable() {
   return (
-    <EmptyState
-      py="xl"
-      size="sm"
-      icon={<IconLock size={28} stroke={1.5} />}
-      title={LABELS.teachNotAvailableTitle}
-      description={LABELS.teachNotAvailable}
-      data-testid="teach-not-available"
-    >
-      <Button component={Link} to={teachSubjectsPath()} variant="light" mt="md">
-        {LABELS.teachBackToSubjects}
-      </Button>
-    </EmptyState>
+    <SharedNotAvailable
+      text={LABELS.teachNotAvailable}
+      action={{ label: LABELS.teachBackToSubjects, to: teachSubjectsPath() }}
+    />
   );
 }
 

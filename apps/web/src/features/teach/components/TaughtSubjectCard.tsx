@@ -36,7 +36,8 @@ export function TaughtSubjectCard({ subject, selected, onSelect }: TaughtSubject
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <SubjectLogo logo={subject.subject_logo} url={subject.subject_logo_url} size={48} />
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
-          <Text fw={700} lineClamp={2}>
+          {/* Long titles wrap in full: a phone has no hover to read a cut one. */}
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {subject.subject_title}
           </Text>
           <Group gap={6} wrap="wrap">

@@ -13,10 +13,7 @@ interface TeachBreadcrumbProps {
 /** Home › Subjects › subject › chapter › page, each link keeping the selection. */
 export function TeachBreadcrumb({ subject, chapter, current }: TeachBreadcrumbProps) {
   const selection = { batch: subject?.batch_id, subject: subject?._id };
-  const crumbs: Crumb[] = [
-    { label: LABELS.home, to: '/dashboard' },
-    { label: LABELS.subjectsTitle, to: teachSubjectsPath(selection) },
-  ];
+  const crumbs: Crumb[] = [{ label: LABELS.subjectsTitle, to: teachSubjectsPath(selection) }];
   if (subject) crumbs.push({ label: subject.subject_title, to: teachChaptersPath(selection) });
   if (subject && chapter) {
     crumbs.push({ label: chapter.title, to: teachTopicsPath({ ...selection, chapter: chapter._id }) });

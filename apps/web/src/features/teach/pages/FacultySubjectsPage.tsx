@@ -8,10 +8,10 @@ import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { useDefaultSearchParam, usePatchSearchParams } from '../../../lib/search-params';
-import { useRequiredAccount } from '../../../lib/session';
 import { ChapterCard } from '../../chapters/components/ChapterCard';
 import { ChapterFormModal } from '../../chapters/components/ChapterFormModal';
 import { useMyBatchSubjects } from '../../subjects/api';
@@ -90,7 +90,6 @@ function SubjectChapters({ subject }: { subject: BatchSubject }) {
  * title, and the chosen subject's chapters (learning §2 "Faculty subjects and content").
  */
 export function FacultySubjectsPage() {
-  const { permission } = useRequiredAccount();
   const { batch, subject: subjectId, setParams } = useTeachParams();
   const patchParams = usePatchSearchParams();
   const mine = useMyBatchSubjects();
@@ -118,6 +117,7 @@ export function FacultySubjectsPage() {
     ? inClass.filter((subject) => subject.subject_title.toLowerCase().includes(term))
     : inClass;
   const chosen = subjectId ? (all.find((subject) => subject._id === subjectId) ?? null) : null;
+  const chosenShown = chosen !== null && shown.includes(chosen);
 
   // With none chosen, the class's first subject shows its chapters.
   useDefaultSearchParam('subject', inClass[0]?._id);
@@ -125,15 +125,6 @@ export function FacultySubjectsPage() {
   const choose = (subject: BatchSubject) => patchParams({ subject: subject._id });
 
   const chooseClass = (value: string | null) => setParams(value && value !== ALL ? { batch: value } : {});
-
-  if (permission !== 'faculty') {
-    return (
-      <>
-        <PageHeader title={LABELS.subjectsTitle} />
-        <NotAvailable />
-      </>
-    );
-  }
 
   let subjects: ReactNode;
   if (mine.isPending) subjects = <Loading />;
@@ -157,6 +148,7 @@ export function FacultySubjectsPage() {
 
   return (
     <Stack gap="md">
+      <PageBreadcrumb crumbs={[{ label: LABELS.subjectsTitle }]} />
       <PageHeader title={LABELS.subjectsTitle} />
       <Group gap="md" align="flex-end" wrap="wrap">
         <Box w={{ base: '100%', xs: 240 }}>
@@ -188,7 +180,13 @@ export function FacultySubjectsPage() {
       {subjectId &&
         !mine.isPending &&
         !mine.isError &&
-        (chosen ? <SubjectChapters key={chosen._id} subject={chosen} /> : <NotAvailable />)}
+        (chosen ? (
+          // The chosen subject's chapters show only while its card is among those shown: a search
+          // or class that hides it hides them too ('+ ADD CHAPTER' included).
+          chosenShown && <SubjectChapters key={chosen._id} subject={chosen} />
+        ) : (
+          <NotAvailable />
+        ))}
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
 import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
-import { Link, RichTextEditor } from '@mantine/tiptap';
+import { RichTextEditor } from '@mantine/tiptap';
 import type { TiptapDoc } from '@portal/shared';
 import { LABELS } from '@portal/shared/messages';
 import { type JSONContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { DESCRIPTION_EXTENSIONS } from '../editor-extensions';
 
 interface DescriptionEditorProps {
   label: string;
@@ -16,8 +16,7 @@ interface DescriptionEditorProps {
 /** The topic description: a Tiptap editor whose value is Tiptap JSON (decision 10). */
 export function DescriptionEditor({ label, value, onChange, required }: DescriptionEditorProps) {
   const editor = useEditor({
-    // Mantine's Link adds the Mod-K shortcut and keeps links from opening while editing.
-    extensions: [StarterKit.configure({ link: false }), Link],
+    extensions: DESCRIPTION_EXTENSIONS,
     content: (value as JSONContent | null) ?? '',
     immediatelyRender: true,
     editorProps: {

@@ -21,8 +21,8 @@ export function TopicCard({ topic, planDate, detailTo, onEdit, onDelete }: Topic
   const excerpt = tiptapText(topic.wysiwyg_state);
   return (
     <TopicCardFrame topic={topic}>
-      <Stack gap={6} mt="md" style={{ flex: 1 }}>
-        <Text fw={600} size="lg" lineClamp={2}>
+      <Stack gap={6} mt="xs" style={{ flex: 1 }}>
+        <Text fw={600} size="lg" lineClamp={2} title={topic.title}>
           {topic.title}
         </Text>
         {planDate && (
@@ -35,7 +35,8 @@ export function TopicCard({ topic, planDate, detailTo, onEdit, onDelete }: Topic
             </Text>
           </Group>
         )}
-        <Text size="sm" c="dimmed" lineClamp={3}>
+        {/* One line per paragraph or bullet item of the description. */}
+        <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
           {excerpt}
         </Text>
       </Stack>

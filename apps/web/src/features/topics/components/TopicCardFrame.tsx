@@ -12,7 +12,10 @@ interface TopicCardFrameProps {
   children: ReactNode;
 }
 
-/** A topic card's frame: the topic's logo (or the default picture) with its content type, then the body. */
+/**
+ * A topic card's frame: the topic's picture (its logo or its image, else the default picture)
+ * shown whole, as diagrams carry text that cropping would cut, then its content type and the body.
+ */
 export function TopicCardFrame({ topic, viewed, children }: TopicCardFrameProps) {
   return (
     <Card
@@ -23,18 +26,18 @@ export function TopicCardFrame({ topic, viewed, children }: TopicCardFrameProps)
       aria-label={formatMessage(LABELS.topicCard, { title: topic.title })}
       data-viewed={viewed}
     >
-      <Card.Section pos="relative">
+      <Card.Section bg="var(--mantine-color-default-hover)">
         <Image
           src={topic.topic_logo_url || defaultLogo}
           fallbackSrc={defaultLogo}
           alt=""
-          h={140}
-          fit="cover"
+          fit="contain"
+          style={{ aspectRatio: '16 / 10', width: '100%' }}
         />
-        <Badge pos="absolute" top={10} left={10} variant="white" color="dark" size="sm">
-          {CONTENT_TYPE_LABELS[topic.type]}
-        </Badge>
       </Card.Section>
+      <Badge mt="sm" variant="light" color="gray" size="sm" w="fit-content">
+        {CONTENT_TYPE_LABELS[topic.type]}
+      </Badge>
       {children}
     </Card>
   );

@@ -24,6 +24,7 @@ import { FileUploader } from '../../../components/upload/FileUploader';
 import { VideoUploader } from '../../../components/upload/VideoUploader';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useCreateTopic, useFacultyOptions, useUpdateTopic } from '../api';
 import { CONTENT_TYPE_LABELS } from '../content-types';
 import {
@@ -65,7 +66,7 @@ export function TopicForm({
     const initial = topic ? valuesFromTopic(topic) : emptyTopicValues();
     return fixedAuthorId ? { ...initial, author_id: fixedAuthorId } : initial;
   });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [uploads, setUploads] = useState(0);
   const faculties = useFacultyOptions(!fixedAuthorId);
   const create = useCreateTopic();

@@ -3,8 +3,10 @@ import { LABELS } from '@portal/shared/messages';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
+import { chaptersPath, subjectsPath } from '../../subjects/links';
 import { useTopic } from '../api';
 import { TopicForm } from '../components/TopicForm';
 import { topicsPath } from '../links';
@@ -41,6 +43,17 @@ export function EditTopicPage() {
   }
   return (
     <>
+      <PageBreadcrumb
+        crumbs={[
+          { label: LABELS.subjectsTitle, to: subjectsPath(batchId) },
+          { label: LABELS.chaptersTitle, to: chaptersPath(batchId, subjectId) },
+          {
+            label: LABELS.topicsTitle,
+            to: topicsPath(batchId, subjectId, topic.data?.chapter_id ?? chapterId),
+          },
+          { label: LABELS.editTopicTitle },
+        ]}
+      />
       <PageHeader title={LABELS.editTopicTitle} />
       {body}
     </>

@@ -1,1 +1,0 @@
-CREATE INDEX "doubts_institution_created_idx" ON "doubts" USING btree ("institution_id","created_at","id");

@@ -1,1 +1,0 @@
-CREATE INDEX "study_plans_batch_subject_date_idx" ON "study_plans" USING btree ("batch_subject_id","date");

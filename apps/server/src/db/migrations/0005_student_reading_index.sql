@@ -1,2 +1,0 @@
-DROP INDEX "impressions_student_last_viewed_idx";--> statement-breakpoint
-CREATE INDEX "impressions_student_last_viewed_idx" ON "impressions" USING btree ("student_id","last_viewed_at","topic_id","batch_subject_id","view_date");

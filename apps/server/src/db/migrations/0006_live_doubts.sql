@@ -1,1 +1,0 @@
-CREATE INDEX "doubts_live_idx" ON "doubts" USING btree ("institution_id","batch_subject_id","topic_id") WHERE "doubts"."deleted_at" is null;
