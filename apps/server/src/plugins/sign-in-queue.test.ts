@@ -1,3 +1,4 @@
+import { MESSAGES } from '@portal/shared';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { signInQueuePlugin } from './sign-in-queue.js';
@@ -30,6 +31,26 @@ describe('signInQueuePlugin', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
     expect(most).toBe(1);
     expect(order).toEqual([1, 2, 3, 4]);
+    await app.close();
+  });
+
+  it('turns sign-ins beyond the queue away with 503 and Retry-After, changing nothing for the queued', async () => {
+    const app = Fastify();
+    await app.register(signInQueuePlugin, { concurrency: 1, queueLimit: 2 });
+    let handled = 0;
+    app.post('/api/auth/login', async () => {
+      handled += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { ok: true };
+    });
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => app.inject({ method: 'POST', url: '/api/auth/login', payload: {} })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 503]);
+    expect(answers[3]!.headers['retry-after']).toBe('2');
+    // (The portal's error plugin shapes it; the bare app here shows the message as it is.)
+    expect(answers[3]!.json().message).toBe(MESSAGES.signInBusy);
+    expect(handled).toBe(3);
     await app.close();
   });
 });
