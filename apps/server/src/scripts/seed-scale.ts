@@ -8,6 +8,7 @@ import { startEmbeddedPostgres } from '../db/embedded.js';
 import { ScaleAlreadySeeded, seedScale } from '../db/seed/scale/scale.js';
 import { SCALE_INSTITUTION_TITLE, SCALE_PASSWORD, scaleUsernames } from '../db/seed/scale/scale-size.js';
 import { systemClock } from '../lib/clock.js';
+import { closePasswordPool } from '../lib/passwords.js';
 import { loadLocalSecrets } from '../lib/secrets.js';
 import { createStorage } from '../lib/storage.js';
 
@@ -39,6 +40,7 @@ try {
   say(`${error.message}; nothing was seeded.`);
   process.exitCode = 1;
 } finally {
+  await closePasswordPool();
   await database.close();
   await embedded?.stop();
 }
