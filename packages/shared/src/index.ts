@@ -11,6 +11,7 @@ export * from './schemas/doubts.js';
 export * from './schemas/institutions.js';
 export * from './schemas/learning.js';
 export * from './schemas/notes.js';
+export * from './schemas/pagination.js';
 export * from './schemas/people.js';
 export * from './schemas/profile.js';
 export * from './schemas/rich-text.js';

@@ -161,6 +161,7 @@ export const MESSAGES = {
 
   // portal: texts the spec leaves unsaid
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  signInBusy: 'Many people are signing in right now. Please try again in a moment.',
   tooManyAttemptsRetryIn: 'Too many attempts. Please try again in {minutes} minutes.',
   passwordChangeRequired: 'Please change your password before you continue.',
   sessionExpired: 'Your session has ended. Please sign in again.',

@@ -12,6 +12,8 @@ import {
   importResultSchema,
   issuedCredentialSchema,
   newFacultyUserBodySchema,
+  pageInfoSchema,
+  pageQuerySchema,
   updateFacultyBodySchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -52,13 +54,18 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: manage,
       schema: {
         ...docs,
-        description: 'Every faculty member of the institution, archived ones included, newest first.',
-        response: { 200: envelope(z.object({ faculties: z.array(facultySchema) })), ...failures },
+        description:
+          'Every faculty member of the institution, archived ones included, newest first; one page at a time.',
+        querystring: pageQuerySchema,
+        response: {
+          200: envelope(z.object({ faculties: z.array(facultySchema), page: pageInfoSchema })),
+          ...failures,
+        },
       },
     },
     async (request) => {
       const institutionId = institutionOf(caller(request));
-      return { data: { faculties: await service.listFaculties(app.deps, institutionId) } };
+      return { data: await service.pageFaculties(app.deps, institutionId, request.query) };
     },
   );
 
