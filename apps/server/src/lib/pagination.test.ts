@@ -22,6 +22,7 @@ const SMALL: ScaleSize = {
   viewsPerStudent: 6,
   doubtsPerStudent: 3,
   notesPerStudent: 5,
+  assessments: 30,
 };
 
 let t: TestApp;
@@ -213,6 +214,20 @@ describe('keyset pages', () => {
     });
     expect(pending.some((key) => visited.includes(key))).toBe(false);
     expect((await get('/api/users/me/pending-items?cursor=nope', student())).statusCode).toBe(400);
+  });
+
+  it('walk both tabs of the assessments, a faculty member’s and a student’s, with both tabs counted', async () => {
+    const upcoming = await expectPagesAgree('/api/assessments?when=upcoming', moderator(), 'assessments');
+    const previous = await expectPagesAgree('/api/assessments?when=previous', moderator(), 'assessments');
+    expect(upcoming.length + previous.length).toBe(SMALL.assessments);
+    const counts = (await get('/api/assessments', moderator())).json().data.counts;
+    expect(counts).toEqual({ upcoming: upcoming.length, previous: previous.length });
+    const taught = await expectPagesAgree('/api/assessments?when=previous', faculty(), 'assessments');
+    expect(taught.every((id) => previous.includes(id))).toBe(true);
+    expect(taught.length).toBeLessThan(previous.length);
+    const sat = await expectPagesAgree('/api/users/me/assessments?when=previous', student(), 'assessments');
+    expect(sat.every((id) => previous.includes(id))).toBe(true);
+    expect((await whole('/api/assessments', other.tokens.moderator, 'assessments')).ids).toEqual([]);
   });
 
   it('walk the people lists and the batch subjects, each of the caller’s institution only', async () => {

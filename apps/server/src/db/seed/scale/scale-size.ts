@@ -17,12 +17,14 @@ export interface ScaleSize {
   /** Doubts per student; replies follow a 0, 1, 2, 2, 3 pattern (1.6 a doubt). */
   doubtsPerStudent: number;
   notesPerStudent: number;
+  /** Over the batch subjects in turn; the batch's students have sat the past ones. */
+  assessments: number;
 }
 
 /**
  * Decision 35: 5,000 students in 20 batches, 200 faculty, 8 subjects a batch, 10,000 topics, 60
  * days of study plans, 1,000,000 impressions and time-spent rows, 50,000 doubts with 80,000
- * replies, 100,000 notes.
+ * replies, 100,000 notes, 200 assessments.
  */
 export const SCHOOL_SCALE: ScaleSize = {
   batches: 20,
@@ -36,6 +38,7 @@ export const SCHOOL_SCALE: ScaleSize = {
   viewsPerStudent: 200,
   doubtsPerStudent: 10,
   notesPerStudent: 20,
+  assessments: 200,
 };
 
 /** The one password of every scale account (they are not asked to change it). */

@@ -17,6 +17,7 @@ const SMALL: ScaleSize = {
   viewsPerStudent: 6,
   doubtsPerStudent: 2,
   notesPerStudent: 3,
+  assessments: 20,
 };
 const STUDENTS = SMALL.batches * SMALL.studentsPerBatch;
 
@@ -54,6 +55,21 @@ describe('seedScale', () => {
     expect(await countOf('doubts')).toBe(STUDENTS * SMALL.doubtsPerStudent);
     expect(await countOf('doubt_responses')).toBe((STUDENTS * SMALL.doubtsPerStudent * 8) / 5);
     expect(await countOf('notes')).toBe(STUDENTS * SMALL.notesPerStudent);
+    // Assessments: 2 in 10 are drafts (no questions); 6 in 10 past ones, sat by their batch.
+    expect(await countOf('assessments')).toBe(SMALL.assessments);
+    const papers = SMALL.assessments - SMALL.assessments / 10;
+    const selfQuestions = 3 * subjects;
+    expect(await countOf('questions')).toBe(papers * 5 + selfQuestions);
+    const sittings = ((SMALL.assessments * 6) / 10) * SMALL.studentsPerBatch;
+    expect(await countOf('exam_attempts')).toBe(sittings);
+    const { rows } = await t.db.$client.query(
+      `select count(*)::int as answers, (count(*) filter (where not assessed))::int as unmarked
+       from exam_answers x join exam_attempts ea on ea.id = x.attempt_id where ea.institution_id = $1`,
+      [institutionId],
+    );
+    // Choice answers are scored on submission; TEXT and UPLOAD wait in the closed (not evaluated) half.
+    expect(rows[0]).toEqual({ answers: sittings * 5, unmarked: (sittings / 2) * 2 });
+    expect(await countOf('self_assessment_results')).toBe(STUDENTS);
   });
 
   it('enrols every student in each subject of their batch and gives each batch subject a teacher', async () => {
@@ -124,6 +140,61 @@ describe('seedScale', () => {
     const moderator = bearer(await t.login(scaleUsernames.moderator, SCALE_PASSWORD));
     const doubts = await get('/api/doubts', moderator);
     expect(doubts.statusCode).toBe(200);
+  });
+
+  it('serves the assessments and self assessments through the API (response schemas hold)', async () => {
+    const moderator = bearer(await t.login(scaleUsernames.moderator, SCALE_PASSWORD));
+    const get = async (url: string, headers: { authorization: string }) => {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, `${url} ${response.body.slice(0, 300)}`).toBe(200);
+      return response.json().data;
+    };
+    const previous = await get('/api/assessments?when=previous', moderator);
+    const statuses = new Set(previous.assessments.map((assessment: { status: string }) => assessment.status));
+    expect(statuses).toEqual(new Set(['CLOSED', 'EVOLUTED', 'CANCELED']));
+    const closed = previous.assessments.find(
+      (assessment: { status: string }) => assessment.status === 'CLOSED',
+    );
+    expect(closed).toMatchObject({
+      questions_count: 5,
+      total_marks: 12,
+      has_upload_questions: true,
+      submissions_received: SMALL.studentsPerBatch,
+      submissions_evoluted: 0,
+      student_count: SMALL.studentsPerBatch,
+    });
+    const evaluated = previous.assessments.find(
+      (assessment: { status: string }) => assessment.status === 'EVOLUTED',
+    );
+    expect(evaluated.submissions_evoluted).toBe(SMALL.studentsPerBatch);
+    const { questions } = await get(`/api/assessment-questions/${closed._id}/assessment-id`, moderator);
+    expect(questions.map((question: { type: string }) => question.type)).toEqual([
+      'SINGLE_CHOICE',
+      'MULTIPLE_CHOICE',
+      'BOOLEAN',
+      'TEXT',
+      'UPLOAD',
+    ]);
+    const upcoming = await get('/api/assessments?when=upcoming', moderator);
+    expect(new Set(upcoming.assessments.map((assessment: { status: string }) => assessment.status))).toEqual(
+      new Set(['LIVE', 'DRAFTED']),
+    );
+
+    const student = bearer(await t.login(scaleUsernames.student(2), SCALE_PASSWORD));
+    const exams = await get('/api/users/me/assessments?when=previous', student);
+    expect(exams.assessments.length).toBeGreaterThan(0);
+    expect(exams.assessments.every((exam: { has_taken: boolean }) => exam.has_taken)).toBe(true);
+    const { results } = await get('/api/users/me/self-assessments', student);
+    expect(results).toHaveLength(1);
+    const { result } = await get(`/api/self-assessments/${results[0]._id}`, student);
+    // Student 2 (s = 1): the single choice right, the multiple choice half right, true/false right.
+    expect(result.questions.map((question: { scored_point: number }) => question.scored_point)).toEqual([
+      1, 0, 1,
+    ]);
+    expect(result.scored_point).toBe(2);
+    const taking = await get(`/api/self-assessments/topic-id/${results[0].topic_id}`, student);
+    expect(taking.questions).toHaveLength(3);
+    expect(taking.batch_subject_id).toBe(results[0].batch_subject_id);
   });
 
   it('refuses to seed a second scale institution', async () => {

@@ -7,6 +7,7 @@ import { type Storage, storageKeyFor } from '../../../lib/storage.js';
 import type { Database } from '../../client.js';
 import { currentAcademicYear, mediaDirectory } from '../demo.js';
 import { defineViews, seedDoubts, seedNotes, seedViews } from './scale-activity.js';
+import { seedAssessments } from './scale-assessments.js';
 import { seedCurriculum } from './scale-curriculum.js';
 import { seedInstitution, seedPeople } from './scale-people.js';
 import {
@@ -31,7 +32,6 @@ export interface ScaleStep {
  *
  * Extension points, decision 35: features that add tables add their rows as steps here, after
  * `notes`, on the same numbering:
- * - `assessments`: 200 assessments over the batch subjects, 5,000 submissions for the largest;
  * - `sessions`: 500 live sessions of the batch subjects, with attendance.
  */
 export const SCALE_STEPS: ScaleStep[] = [
@@ -41,6 +41,7 @@ export const SCALE_STEPS: ScaleStep[] = [
   { name: 'impressions and time spent', run: seedViews },
   { name: 'doubts and replies', run: seedDoubts },
   { name: 'notes', run: seedNotes },
+  { name: 'assessments, sittings and self assessments', run: seedAssessments },
 ];
 
 /** The tables with tens of thousands of rows or more, loaded with their checks set aside (`loadInBulk`). */
@@ -52,6 +53,9 @@ export const BULK_TABLES = [
   'doubts',
   'doubt_responses',
   'notes',
+  'exam_attempts',
+  'exam_answers',
+  'self_assessment_results',
 ];
 
 export interface SeedScaleOptions {
