@@ -12,6 +12,7 @@ export * from './schemas/learning.js';
 export * from './schemas/notes.js';
 export * from './schemas/people.js';
 export * from './schemas/profile.js';
+export * from './schemas/question-types.js';
 export * from './schemas/rich-text.js';
 export * from './schemas/study-plans.js';
 export * from './schemas/subjects.js';
