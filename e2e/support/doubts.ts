@@ -7,3 +7,16 @@ export const doubt = (scope: Page | Locator, text: string) => {
     .getByTestId('doubt')
     .filter({ has: page.getByTestId('doubt-text').getByText(text, { exact: true }) });
 };
+
+/**
+ * Whether the doubt `text` is in the list on screen, once the list (or its empty text) has loaded:
+ * a doubt that moved elsewhere is absent only once there is something to look at.
+ */
+export async function isListed(page: Page, emptyText: string, text: string): Promise<boolean> {
+  await page
+    .getByTestId('doubt')
+    .or(page.getByText(emptyText, { exact: true }))
+    .first()
+    .waitFor();
+  return (await doubt(page, text).count()) > 0;
+}
