@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './links.js';
 export * from './messages.js';
 export * from './route-roles.js';
 export * from './schemas/assessments.js';

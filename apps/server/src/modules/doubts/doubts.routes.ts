@@ -27,7 +27,7 @@ import { DOUBT_POLICY } from './doubts.policy.js';
 import * as service from './doubts.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['doubts'], security: [{ bearer: [] }] };
+const docs = { tags: ['doubts'] };
 const doubtList = envelope(z.object({ doubts: z.array(doubtSchema) }));
 const doubtPage = envelope(z.object({ doubts: z.array(doubtSchema), page: pageInfoSchema }));
 const responsePage = envelope(z.object({ responses: z.array(doubtResponseSchema), page: pageInfoSchema }));

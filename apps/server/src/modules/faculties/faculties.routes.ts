@@ -24,7 +24,7 @@ import { FACULTY_POLICY } from './faculties.policy.js';
 import * as service from './faculties.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['faculties'], security: [{ bearer: [] }] };
+const docs = { tags: ['faculties'] };
 const facultyEnvelope = envelope(z.object({ faculty: facultySchema }));
 /** A PDF answer: Fastify sends the bytes as they are (a Buffer is never serialized). */
 const pdfFile = z.any().describe('The PDF file.');

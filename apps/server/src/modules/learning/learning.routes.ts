@@ -30,7 +30,7 @@ declare module 'fastify' {
 }
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['learning'], security: [{ bearer: [] }] };
+const docs = { tags: ['learning'] };
 // A view changes only the student's own reads (progress, home lists); a heartbeat changes no read
 // at all (lib/read-cache.ts).
 const viewWrite = { readCache: 'own' as const };

@@ -20,7 +20,7 @@ import { LEARNING_POLICY } from '../learning/reading.policy.js';
 import * as service from './notes.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['notes'], security: [{ bearer: [] }] };
+const docs = { tags: ['notes'] };
 // A student's notes are theirs alone: a write drops only their own cached reads (lib/read-cache.ts).
 const config = { readCache: 'own' as const };
 

@@ -16,7 +16,7 @@ import { PROFILE_POLICY } from './profile.policy.js';
 import * as service from './profile.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-const docs = { tags: ['profile'], security: [{ bearer: [] }] };
+const docs = { tags: ['profile'] };
 
 /** The signed-in person's profile, subjects, teachers and students. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {

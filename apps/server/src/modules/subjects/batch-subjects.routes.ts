@@ -18,7 +18,7 @@ import * as service from './batch-subjects.service.js';
 import { BATCH_SUBJECT_POLICY, mayListFacultyYear } from './subjects.policy.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['batch subjects'], security: [{ bearer: [] }] };
+const docs = { tags: ['batch subjects'] };
 const one = envelope(z.object({ batch_subject: batchSubjectSchema }));
 const many = envelope(z.object({ batch_subjects: z.array(batchSubjectSchema) }));
 const manyPaged = envelope(z.object({ batch_subjects: z.array(batchSubjectSchema), page: pageInfoSchema }));
