@@ -1,181 +1,179 @@
-// Throughput of the portal's hot endpoints against a bare Fastify route on the same machine.
-// Usage: npm run build && npm run bench   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ONLY to tune)
-import { spawn } from 'node:child_process';
+// npm run bench — the portal on the school-scale data (decision 35) against a bare Fastify route
+// in its own process: the students' hot reads, the staff's lists, sign-in, and the stall tests,
+// each measured BENCH_RUNS times (medians count), with the portal's memory sampled throughout.
+// Exits non-zero when a budget (README, "Budgets"; bench/lib/options.mjs) is missed.
+// Needs `npm run build` first. Tuning: BENCH_SECONDS, BENCH_RUNS, BENCH_CONNECTIONS,
+// BENCH_LIST_CONNECTIONS, BENCH_STUDENTS, BENCH_ONLY=text, BENCH_RESEED=1.
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import { hit, measure, median, rotation } from './lib/load.mjs';
+import { BUDGETS, DATA, OPTIONS } from './lib/options.mjs';
+import { sampleMemory, startBare, startPortal } from './lib/processes.mjs';
+import { ensureScaleData, SCALE_DIR } from './lib/scale-data.mjs';
+import { hotMix, hotReads, signIns, staffLists } from './lib/scenarios.mjs';
+import { obtainSessions } from './lib/sessions.mjs';
+import { backToBack, steadyRate } from './lib/stall.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const BUDGET = 0.3;
+const misses = [];
+/** The portal's memory sampler (set once it runs); each scenario line shows the peak so far. */
+let memory;
+const rss = () =>
+  memory ? `, portal ${memory.state.lastMb.toFixed(0)} MB (peak ${memory.state.peakMb.toFixed(0)})` : '';
+const results = { options: OPTIONS, budgets: BUDGETS, hot: [], lists: [], signIn: null, stalls: [] };
+const wanted = (name) => !OPTIONS.only || name.includes(OPTIONS.only);
+const ms = (value) => `${Math.round(value * 10) / 10} ms`;
+const percent = (share) => `${(share * 100).toFixed(1)}%`;
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startPortal() {
-  const port = await freePort();
-  const dataDir = path.join(root, 'bench/.data', `portal-${process.pid}`);
-  await fs.rm(dataDir, { recursive: true, force: true });
-  await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 360; i += 1) {
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+function check(ok, text) {
+  if (!ok) misses.push(text);
+  return ok ? 'OK' : 'MISSED';
 }
 
-async function startBareFastify() {
-  const app = Fastify();
-  app.get('/bare', async () => ({ data: { ok: true } }));
-  // The same for a JSON body: a write is compared with a bare route that parses one.
-  app.post('/bare', async (request) => ({ data: { ok: typeof request.body === 'object' } }));
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${port}`, stop: () => app.close() };
-}
-
-/** `requests` (optional): what each connection asks in turn, each with its own path and headers. */
-function load(url, requests) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, ...(requests && { requests }) }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
-
-// Every demo student (three batches), each asking for their own pages: shared answers are per batch
-// and every request runs its own student's access check, as when a school uses the portal at once.
-const STUDENTS = ['student', 'student2', ...Array.from({ length: 16 }, (_, index) => `student${index + 3}`)];
-
-/** A signed-in student with the ids their own pages use: a subject of their batch, its first chapter and topic. */
-async function signIn(portalUrl, username) {
-  const login = await fetch(`${portalUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Demo@12345' }),
-  }).then((r) => r.json());
-  const headers = { authorization: `Bearer ${login.data.jwt}` };
-  const get = (path) => fetch(`${portalUrl}${path}`, { headers }).then((r) => r.json());
-  const subject = (await get('/api/batch-subjects')).data.batch_subjects[0];
-  const chapter = (await get(`/api/chapters/subject-id/${subject.subject_id}`)).data.chapters[0];
-  const topic = (await get(`/api/topics/chapter-id/${chapter._id}`)).data.topics[0];
-  return {
-    headers,
-    subjectId: subject.subject_id,
-    batchSubjectId: subject._id,
-    chapterId: chapter._id,
-    topicId: topic._id,
-  };
-}
-
-const bare = await startBareFastify();
-const portal = await startPortal();
-try {
-  const students = [];
-  for (const username of STUDENTS) students.push(await signIn(portal.url, username));
-  const today = new Date().toISOString().slice(0, 10);
-
-  // Each connection cycles through the students, each asking for their own pages.
-  const student = (name, pathOf) => ({
-    name: `GET ${name} (student)`,
-    requests: students.map((one) => ({ method: 'GET', path: pathOf(one), headers: one.headers })),
-  });
-  const heartbeat = {
-    name: 'POST /api/time-spent (student heartbeat; bare route: POST with the same body)',
-    bare: (request) => ({
-      method: 'POST',
-      path: '/bare',
-      headers: { 'content-type': 'application/json' },
-      body: request.body,
-    }),
-    requests: students.map((one) => ({
-      method: 'POST',
-      path: '/api/time-spent',
-      headers: { ...one.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        content_id: one.topicId,
-        content_type: 'topics',
-        time_spent: 0.5,
-        batch_subject_id: one.batchSubjectId,
-      }),
-    })),
-  };
-  const scenarios = [
-    student('/api/auth/me', () => '/api/auth/me'),
-    student('/api/users/me/batch-subjects', () => '/api/users/me/batch-subjects'),
-    student('/api/chapters/subject-id/{id}', (one) => `/api/chapters/subject-id/${one.subjectId}`),
-    student('/api/topics/chapter-id/{id}', (one) => `/api/topics/chapter-id/${one.chapterId}`),
-    student('/api/users/me/studyplans/daily/{date}', () => `/api/users/me/studyplans/daily/${today}`),
-    student(
-      '/api/users/me/chapters/batch-subject/{id}',
-      (one) => `/api/users/me/chapters/batch-subject/${one.batchSubjectId}`,
-    ),
-    student(
-      '/api/users/me/topics/chapter-id/{id}',
-      (one) => `/api/users/me/topics/chapter-id/${one.chapterId}`,
-    ),
-    student('/api/notes/topic/{id}', (one) => `/api/notes/topic/${one.topicId}`),
-    student('/api/doubts/topic/{id}', (one) => `/api/doubts/topic/${one.topicId}`),
-    heartbeat,
-  ];
+async function hotScenarios(servers, sessions, planDay) {
   console.log(
-    `${connections} connections, ${seconds}s per run; bare Fastify is measured right before each scenario`,
+    `\nHot student reads: ${OPTIONS.connections} connections over ${sessions.students.length} students`,
   );
-  let failed = false;
-  // BENCH_ONLY=text runs only the scenarios whose name contains it.
-  const only = process.env.BENCH_ONLY;
-  for (const scenario of scenarios.filter((one) => !only || one.name.includes(only))) {
-    // The machine's speed drifts (other work, CPU boost): each scenario is compared with a bare
-    // run taken just before it, not with one baseline for all.
-    const baseline = await load(`${bare.url}/bare`, scenario.bare && scenario.requests.map(scenario.bare));
-    const result = await load(portal.url, scenario.requests);
-    const ratio = result.requests.average / baseline.requests.average;
-    const errors = result.non2xx + result.errors;
-    const ok = ratio >= BUDGET && errors === 0;
-    failed ||= !ok;
+  for (const scenario of hotReads(sessions, planDay).filter((one) => wanted(one.name))) {
+    const result = await measure(servers, scenario.items);
+    const ok = result.share >= BUDGETS.hotShareOfBare && result.p99 < BUDGETS.hotP99Ms && result.failed === 0;
+    const verdict = check(ok, `${scenario.name}: ${percent(result.share)} of bare, p99 ${ms(result.p99)}`);
     console.log(
-      `${scenario.name}: ${Math.round(result.requests.average)} req/s vs bare ${Math.round(baseline.requests.average)}, ` +
-        `p99 ${result.latency.p99} ms, ${(ratio * 100).toFixed(1)}% of bare${errors ? `, ${errors} errors` : ''} ` +
-        `${ok ? 'OK' : 'BELOW BUDGET'}`,
+      `  ${scenario.name}: ${Math.round(result.rps)} req/s, ${percent(result.share)} of bare ` +
+        `(${Math.round(result.bareRps)}), p50 ${ms(result.p50)}, p99 ${ms(result.p99)}` +
+        `${result.failed ? `, ${result.failed} failed` : ''}${rss()}  ${verdict}`,
     );
+    results.hot.push({ name: scenario.name, ...result });
   }
-  process.exitCode = failed ? 1 : 0;
+}
+
+async function listScenarios(servers, sessions) {
+  console.log(`\nStaff lists: ${OPTIONS.listConnections} connections`);
+  for (const scenario of staffLists(sessions, BUDGETS).filter((one) => wanted(one.name))) {
+    const result = await measure(servers, scenario.items, {
+      connections: OPTIONS.listConnections,
+      withoutBare: true,
+    });
+    const { budget = {} } = scenario;
+    const ok =
+      result.failed === 0 &&
+      (budget.p99 === undefined || result.p99 < budget.p99) &&
+      (budget.p50 === undefined || result.p50 < budget.p50);
+    const verdict =
+      budget.p99 || budget.p50
+        ? check(ok, `${scenario.name}: p50 ${ms(result.p50)}, p99 ${ms(result.p99)}`)
+        : '';
+    const sizeOf = await answerSize(servers.portal.url, scenario.items[0]);
+    console.log(
+      `  ${scenario.name}: ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ` +
+        `${(sizeOf / 1024).toFixed(1)} KB${result.failed ? `, ${result.failed} failed` : ''}${rss()}  ${verdict}`,
+    );
+    results.lists.push({ name: scenario.name, bytes: sizeOf, ...result });
+  }
+}
+
+async function answerSize(url, item) {
+  const response = await fetch(`${url}${item.path}`, { headers: item.headers });
+  return (await response.arrayBuffer()).byteLength;
+}
+
+async function signInScenario(servers, sessions) {
+  const name = 'POST /api/auth/login';
+  if (!wanted(name)) return;
+  const result = await measure(servers, signIns(sessions), { withoutBare: true });
+  console.log(
+    `\nSign-in (${OPTIONS.connections} connections, rotating students): ${Math.round(result.rps)} req/s, ` +
+      `p50 ${ms(result.p50)}, p99 ${ms(result.p99)}${result.failed ? `, ${result.failed} failed` : ''}${rss()}`,
+  );
+  results.signIn = { name, ...result };
+}
+
+/** Pairs of (quiet, disturbed) runs of the students' mixed hot reads; the median share counts. */
+async function stallTest(servers, name, mix, disturb) {
+  if (!wanted(name)) return;
+  const turn = rotation(mix);
+  await hit(servers.portal.url, turn, { seconds: 1 });
+  const pairs = [];
+  for (let run = 0; run < OPTIONS.runs; run += 1) {
+    const quiet = await hit(servers.portal.url, turn);
+    const disturbance = disturb();
+    const busy = await hit(servers.portal.url, turn);
+    await disturbance.stop();
+    pairs.push({ quiet, busy, disturbance: disturbance.stats });
+  }
+  const share = median(pairs.map((pair) => pair.busy.rps / pair.quiet.rps));
+  const quietRps = median(pairs.map((pair) => pair.quiet.rps));
+  const busyRps = median(pairs.map((pair) => pair.busy.rps));
+  const busyP99 = median(pairs.map((pair) => pair.busy.p99));
+  const quietP99 = median(pairs.map((pair) => pair.quiet.p99));
+  const done = pairs.reduce((sum, pair) => sum + pair.disturbance.done, 0);
+  const failed = pairs.reduce((sum, pair) => sum + pair.disturbance.failed, 0);
+  const heavyMs = median(pairs.flatMap((pair) => pair.disturbance.milliseconds));
+  const verdict = check(share >= BUDGETS.stallShare, `${name}: hot reads kept ${percent(share)}`);
+  console.log(
+    `  ${name}: hot reads ${Math.round(quietRps)} -> ${Math.round(busyRps)} req/s (${percent(share)}), ` +
+      `p99 ${ms(quietP99)} -> ${ms(busyP99)}; the heavy requests: ${done} done` +
+      `${failed ? `, ${failed} failed` : ''}, median ${ms(heavyMs)}${rss()}  ${verdict}`,
+  );
+  results.stalls.push({ name, share, quietRps, busyRps, quietP99, busyP99, done, failed, heavyMs, pairs });
+}
+
+async function stallTests(servers, sessions, planDay) {
+  console.log(
+    `\nStall tests: the students' hot reads mixed (${OPTIONS.connections} connections), quiet vs disturbed`,
+  );
+  const mix = hotMix(sessions, planDay);
+  const moderator = { authorization: `Bearer ${sessions.moderator.jwt}` };
+  const firstBatch = Object.keys(sessions.catalogue)[0];
+  const { url } = servers.portal;
+  await stallTest(servers, 'while a moderator renders student-list PDFs back to back', mix, () =>
+    backToBack(url, `/api/batches/${firstBatch}/students/pdf`, moderator),
+  );
+  const signInTurn = rotation(signIns(sessions, Math.floor(sessions.students.length / 2)));
+  await stallTest(servers, `while ${OPTIONS.signInsPerSecond} sign-ins a second arrive`, mix, () =>
+    steadyRate(url, signInTurn, OPTIONS.signInsPerSecond),
+  );
+  await stallTest(servers, 'while a moderator reloads the doubts page back to back', mix, () =>
+    backToBack(url, '/api/doubts', moderator),
+  );
+}
+
+const scale = await ensureScaleData();
+const bare = await startBare();
+const portal = await startPortal(SCALE_DIR);
+memory = sampleMemory(portal.pid);
+try {
+  await memory.read();
+  console.log(`Portal started, ${memory.state.lastMb.toFixed(0)} MB resident`);
+  const sessions = await obtainSessions(portal.url, OPTIONS.students);
+  const servers = { bare, portal };
+  console.log(
+    `${OPTIONS.runs} runs of ${OPTIONS.seconds} s per scenario (medians); the bare route runs in its own process`,
+  );
+  await hotScenarios(servers, sessions, scale.seededOn);
+  await listScenarios(servers, sessions);
+  await signInScenario(servers, sessions);
+  await stallTests(servers, sessions, scale.seededOn);
+  await memory.read();
+  const verdict = check(
+    memory.state.peakMb < BUDGETS.rssMb,
+    `portal memory peaked at ${memory.state.peakMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `\nPortal memory (VmRSS, ${memory.state.samples} samples): peak ${memory.state.peakMb.toFixed(0)} MB, ` +
+      `at the end ${memory.state.lastMb.toFixed(0)} MB  ${verdict}`,
+  );
+  results.memory = { peakMb: memory.state.peakMb, lastMb: memory.state.lastMb };
+  results.scale = scale;
+  results.finishedAt = new Date().toISOString();
+  await fs.writeFile(path.join(DATA, 'results.json'), JSON.stringify(results, null, 2));
+  if (misses.length) {
+    console.log(`\n${misses.length} budget(s) missed:\n${misses.map((miss) => `  - ${miss}`).join('\n')}`);
+  } else {
+    console.log('\nEvery budget held.');
+  }
+  process.exitCode = misses.length ? 1 : 0;
 } finally {
+  memory.stop();
   await portal.stop();
   await bare.stop();
 }

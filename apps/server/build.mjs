@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. npm dependencies stay external (installed by npm ci);
+// Bundles the server into dist/main.js (and its worker threads' code into dist/*.worker.js). npm dependencies stay external (installed by npm ci);
 // the workspace's own TypeScript (@portal/shared) is compiled in.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -6,9 +6,14 @@ import { build } from 'esbuild';
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@portal/'));
 
+// The workers (lib/background-pool.ts: PDFs, passwords) are entries of their own: worker threads load it by file name.
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: {
+    main: 'src/main.ts',
+    'pdf.worker': 'src/lib/pdf.worker.ts',
+    'passwords.worker': 'src/lib/passwords.worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -6,16 +6,9 @@ import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { apiSignIn } from '../support/api.js';
 import { DESKTOP, PHONE, snap } from '../support/browser.js';
-import {
-  addChapter,
-  addSubjectToBatch,
-  addTopic,
-  assignFaculty,
-  batchNamed,
-  facultyNamed,
-  paragraph,
-} from '../support/content.js';
-import { signIn, usePortal } from '../support/portal.js';
+import { addTaughtChapter, addTextTopic } from '../support/content.js';
+import { doubt, isListed } from '../support/doubts.js';
+import { once, usePortal } from '../support/portal.js';
 
 const portal = usePortal('doubt-answers');
 
@@ -29,42 +22,20 @@ const ON_COURSE = 'what is the voltage across 10 ohm at 2 A?';
 const OFF_COURSE = 'Can you explain how photosynthesis works in plants?';
 const FOLLOW_UP = 'I still do not understand, can you give an example?';
 
-const ids = {} as { batch: string; batchSubject: string; chapter: string; ohm: string; magnetism: string };
-
-let prepared: Promise<void> | undefined;
-const ready = () => {
-  prepared ??= prepare();
-  return prepared;
-};
 /** Electricity and magnetism for Class 10 A (the demo `student`), taught by the demo teacher. */
-async function prepare() {
+const ready = once(async () => {
   const moderator = await apiSignIn(portal, 'moderator');
-  ids.batch = await batchNamed(moderator, 'Class 10 A');
-  const subject = await addSubjectToBatch(moderator, ids.batch, {
-    title: 'Electricity and magnetism',
-    code: 'PHY-EM',
-    subject_logo: 'science',
+  const taught = await addTaughtChapter(moderator, {
+    subject: { title: 'Electricity and magnetism', code: 'PHY-EM', subject_logo: 'science' },
+    chapter: { title: 'Circuits and magnets', description: 'Current, voltage, resistance and magnets.' },
   });
-  ids.batchSubject = subject._id;
-  const faculty = await facultyNamed(moderator, 'Anita Sharma');
-  await assignFaculty(moderator, ids.batchSubject, [faculty._id]);
-  ids.chapter = await addChapter(moderator, {
-    title: 'Circuits and magnets',
-    description: 'Current, voltage, resistance and magnets.',
-    subject_id: subject.subject_id,
-  });
-  const topic = (title: string, text: string) =>
-    addTopic(moderator, {
-      title,
-      type: 'audio',
-      content_uri: 'https://audio.example.org/physics.mp3',
-      wysiwyg_state: paragraph(text),
-      author_id: faculty._id,
-      chapter_id: ids.chapter,
-    });
-  ids.ohm = await topic(OHM_TITLE, OHM_TEXT);
-  ids.magnetism = await topic(MAGNETISM_TITLE, MAGNETISM_TEXT);
-}
+  return {
+    ...taught,
+    ohm: await addTextTopic(moderator, taught, OHM_TITLE, OHM_TEXT),
+    magnetism: await addTextTopic(moderator, taught, MAGNETISM_TITLE, MAGNETISM_TEXT),
+  };
+});
+let ids: Awaited<ReturnType<typeof ready>>;
 
 // Pictures of the answer block alone, for people to look at (screenshots/ is not committed).
 const screenshotDir = path.resolve(import.meta.dirname, '../../screenshots');
@@ -95,14 +66,6 @@ async function askDoubt(page: Page, question: string): Promise<Locator> {
   return block;
 }
 
-/** The doubt thread whose text is exactly `text`. */
-const doubt = (scope: Page | Locator, text: string) => {
-  const page = 'keyboard' in scope ? scope : scope.page();
-  return scope
-    .getByTestId('doubt')
-    .filter({ has: page.getByTestId('doubt-text').getByText(text, { exact: true }) });
-};
-
 const repliedCount = (count: number) => formatMessage(LABELS.doubtsRepliedCount, { count: String(count) });
 
 describe('the automated answer: honest about what the course material holds', () => {
@@ -110,10 +73,8 @@ describe('the automated answer: honest about what the course material holds', ()
   let student: Page;
 
   before(async () => {
-    await ready();
-    context = await portal.newContext();
-    student = await context.newPage();
-    await signIn(student, 'student');
+    ids = await ready();
+    ({ context, page: student } = await portal.signedInPage('student'));
   });
   after(async () => {
     await context?.close();
@@ -177,10 +138,8 @@ describe('the automated answer: honest about what the course material holds', ()
   });
 
   it('shows both states laid out for a phone', async () => {
-    const phone = await portal.newContext(PHONE);
+    const { page, done } = await portal.signedInPage('student', PHONE);
     try {
-      const page = await phone.newPage();
-      await signIn(page, 'student');
       await openQa(page);
       const found = await askDoubt(page, 'Why does doubling the voltage double the current?');
       await found.getByTestId('auto-answer-lead').waitFor();
@@ -200,7 +159,7 @@ describe('the automated answer: honest about what the course material holds', ()
         'the page scrolls sideways',
       );
     } finally {
-      await phone.close();
+      await done();
     }
   });
 
@@ -243,7 +202,7 @@ describe('doubts: a student’s follow-up is not a reply', () => {
   let faculty: Page;
 
   before(async () => {
-    await ready();
+    ids = await ready();
     const api = await apiSignIn(portal, 'student');
     await api.call('/doubts', {
       body: {
@@ -252,12 +211,8 @@ describe('doubts: a student’s follow-up is not a reply', () => {
         batch_subject_id: ids.batchSubject,
       },
     });
-    studentContext = await portal.newContext(DESKTOP);
-    student = await studentContext.newPage();
-    await signIn(student, 'student');
-    facultyContext = await portal.newContext(DESKTOP);
-    faculty = await facultyContext.newPage();
-    await signIn(faculty, 'faculty');
+    ({ context: studentContext, page: student } = await portal.signedInPage('student', DESKTOP));
+    ({ context: facultyContext, page: faculty } = await portal.signedInPage('faculty', DESKTOP));
   });
   after(async () => {
     await studentContext?.close();
@@ -290,12 +245,7 @@ describe('doubts: a student’s follow-up is not a reply', () => {
       .getByText(LABELS.doubtsFollowUpBadge, { exact: true })
       .waitFor();
     await faculty.getByRole('tab', { name: LABELS.repliedTab, exact: true }).click();
-    await faculty
-      .getByTestId('doubt')
-      .or(faculty.getByText(MESSAGES.noRepliedDoubts, { exact: true }))
-      .first()
-      .waitFor();
-    assert.equal(await doubt(faculty, question).count(), 0);
+    assert.equal(await isListed(faculty, MESSAGES.noRepliedDoubts, question), false);
 
     // The teacher's answer is the reply that counts: the doubt moves to Replied with '(1) replied'.
     await faculty.getByRole('tab', { name: LABELS.newTab, exact: true }).click();

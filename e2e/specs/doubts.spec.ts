@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { apiSignIn } from '../support/api.js';
 import { PHONE, snap } from '../support/browser.js';
-import {
-  addChapter,
-  addSubjectToBatch,
-  addTopic,
-  assignFaculty,
-  batchNamed,
-  facultyNamed,
-  paragraph,
-} from '../support/content.js';
-import { signIn, usePortal } from '../support/portal.js';
+import { addTaughtChapter, addTextTopic } from '../support/content.js';
+import { doubt, isListed } from '../support/doubts.js';
+import { once, usePortal } from '../support/portal.js';
 
 const portal = usePortal('doubts');
 
@@ -27,45 +20,29 @@ const EDITED_QUESTION = `Do ${UNIQUE_WORD} crystals glow in daylight too?`;
 const REPLY = 'They absorb ultraviolet light and give it back slowly.';
 const FOLLOW_UP = 'Thank you, that helps.';
 
-const ids = {} as { batch: string; batchSubject: string; chapter: string; topic: string };
-
-let prepared: Promise<void> | undefined;
-const ready = () => {
-  prepared ??= prepare();
-  return prepared;
-};
 /** A subject of Class 10 A (the demo `student` and `student2`) taught by the demo teacher, with two topics. */
-async function prepare() {
+const ready = once(async () => {
   const moderator = await apiSignIn(portal, 'moderator');
-  ids.batch = await batchNamed(moderator, 'Class 10 A');
-  const subject = await addSubjectToBatch(moderator, ids.batch, {
-    title: 'Mineralogy',
-    code: 'MIN-10',
-    subject_logo: 'science',
+  const taught = await addTaughtChapter(moderator, {
+    subject: { title: 'Mineralogy', code: 'MIN-10', subject_logo: 'science' },
+    chapter: { title: 'Crystals', description: 'How crystals form and shine.' },
+    faculty: FACULTY_NAME,
   });
-  ids.batchSubject = subject._id;
-  const faculty = await facultyNamed(moderator, FACULTY_NAME);
-  await assignFaculty(moderator, ids.batchSubject, [faculty._id]);
-  ids.chapter = await addChapter(moderator, {
-    title: 'Crystals',
-    description: 'How crystals form and shine.',
-    subject_id: subject.subject_id,
-  });
-  const topic = (title: string, text: string) =>
-    addTopic(moderator, {
-      title,
-      type: 'audio',
-      content_uri: 'https://audio.example.org/crystals.mp3',
-      wysiwyg_state: paragraph(text),
-      author_id: faculty._id,
-      chapter_id: ids.chapter,
-    });
-  ids.topic = await topic(
+  const topic = await addTextTopic(
+    moderator,
+    taught,
     TOPIC_TITLE,
     `${UNIQUE_WORD[0]!.toUpperCase()}${UNIQUE_WORD.slice(1)} crystals glow because they store ultraviolet light.`,
   );
-  await topic(OTHER_TOPIC_TITLE, 'Granite and basalt are common rocks that do not shine.');
-}
+  await addTextTopic(
+    moderator,
+    taught,
+    OTHER_TOPIC_TITLE,
+    'Granite and basalt are common rocks that do not shine.',
+  );
+  return { ...taught, topic };
+});
+let ids: Awaited<ReturnType<typeof ready>>;
 
 const topicDetailUrl = () =>
   `/me/subjects/chapters/topics/detail?${new URLSearchParams({
@@ -74,14 +51,6 @@ const topicDetailUrl = () =>
     chapter: ids.chapter,
     topic: ids.topic,
   })}`;
-
-/** The doubt thread whose text is exactly `text`. */
-const doubt = (scope: Page | Locator, text: string) => {
-  const page = 'keyboard' in scope ? scope : scope.page();
-  return scope
-    .getByTestId('doubt')
-    .filter({ has: page.getByTestId('doubt-text').getByText(text, { exact: true }) });
-};
 
 async function openQa(page: Page) {
   await page.goto(topicDetailUrl());
@@ -96,14 +65,10 @@ describe('doubts: asking, the automated answer, faculty replies, follow-ups, edi
   let faculty: Page;
 
   before(async () => {
-    await ready();
-    studentContext = await portal.newContext();
-    student = await studentContext.newPage();
-    await signIn(student, 'student');
+    ids = await ready();
+    ({ context: studentContext, page: student } = await portal.signedInPage('student'));
     // The teacher works in a second browser at the same time.
-    facultyContext = await portal.newContext();
-    faculty = await facultyContext.newPage();
-    await signIn(faculty, 'faculty');
+    ({ context: facultyContext, page: faculty } = await portal.signedInPage('faculty'));
   });
   after(async () => {
     await studentContext?.close();
@@ -194,21 +159,14 @@ describe('doubts: asking, the automated answer, faculty replies, follow-ups, edi
     // On the home the answered doubt has moved from New to Replied.
     await faculty.goto('/dashboard');
     await faculty.getByRole('tab', { name: LABELS.newTab, exact: true }).waitFor();
-    await faculty
-      .getByTestId('doubt')
-      .or(faculty.getByText(MESSAGES.noNewDoubts, { exact: true }))
-      .first()
-      .waitFor();
-    assert.equal(await doubt(faculty, QUESTION).count(), 0);
+    assert.equal(await isListed(faculty, MESSAGES.noNewDoubts, QUESTION), false);
     await faculty.getByRole('tab', { name: LABELS.repliedTab, exact: true }).click();
     const replied = doubt(faculty, QUESTION);
     await replied.getByTestId('doubt-response').getByText(REPLY, { exact: true }).waitFor();
     await snap(faculty, 'doubts-faculty-home-replied-desktop');
 
-    const phone = await portal.newContext(PHONE);
+    const { page: small, done } = await portal.signedInPage('faculty', PHONE);
     try {
-      const small = await phone.newPage();
-      await signIn(small, 'faculty');
       await small.getByRole('tab', { name: LABELS.repliedTab, exact: true }).click();
       await doubt(small, QUESTION).waitFor();
       await snap(small, 'doubts-faculty-home-phone');
@@ -216,7 +174,7 @@ describe('doubts: asking, the automated answer, faculty replies, follow-ups, edi
       await doubt(small, QUESTION).getByTestId('doubt-response').getByText(REPLY, { exact: true }).waitFor();
       await snap(small, 'doubts-faculty-page-phone');
     } finally {
-      await phone.close();
+      await done();
     }
   });
 
@@ -254,10 +212,8 @@ describe('doubts: asking, the automated answer, faculty replies, follow-ups, edi
     await followUp.getByText('You', { exact: true }).waitFor();
     await snap(student, 'doubts-student-page-desktop');
 
-    const phone = await portal.newContext(PHONE);
+    const { page: small, done } = await portal.signedInPage('student', PHONE);
     try {
-      const small = await phone.newPage();
-      await signIn(small, 'student');
       await small.goto(`/me/doubts?subject=${ids.batchSubject}`);
       await doubt(small, QUESTION).getByTestId('doubt-response').getByText(REPLY, { exact: true }).waitFor();
       await snap(small, 'doubts-student-page-phone');
@@ -266,15 +222,13 @@ describe('doubts: asking, the automated answer, faculty replies, follow-ups, edi
       await doubt(small, QUESTION).waitFor();
       await snap(small, 'doubts-topic-qa-phone');
     } finally {
-      await phone.close();
+      await done();
     }
   });
 
   it('shows the doubt to another student as Anonymous, without edit or delete', async () => {
-    const other = await portal.newContext();
+    const { page, done } = await portal.signedInPage('student2');
     try {
-      const page = await other.newPage();
-      await signIn(page, 'student2');
       await page.goto(`/me/doubts?subject=${ids.batchSubject}`);
       const thread = doubt(page, QUESTION);
       await thread.getByTestId('doubt-author').getByText('Anonymous', { exact: true }).waitFor();
@@ -289,7 +243,7 @@ describe('doubts: asking, the automated answer, faculty replies, follow-ups, edi
       assert.equal(await thread.getByRole('button', { name: LABELS.doubtsReplyActions }).count(), 0);
       await snap(page, 'doubts-other-student-desktop');
     } finally {
-      await other.close();
+      await done();
     }
   });
 

@@ -1,59 +1,42 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LABELS, MESSAGES } from '@portal/shared';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
+import type { Locator, Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
 import { DESKTOP, PHONE, snap } from '../support/browser.js';
 import {
-  addChapter,
   addSubjectToBatch,
+  addTaughtChapter,
   addTopic,
   assignFaculty,
-  batchNamed,
-  facultyNamed,
+  type TaughtChapter,
 } from '../support/content.js';
 import { png } from '../support/files.js';
-import { signIn, usePortal } from '../support/portal.js';
+import { once, usePortal } from '../support/portal.js';
 
 const portal = usePortal('screens');
+
+/** The width and height people's laptops most often have: the desktop pictures are taken at it. */
+const WIDE = { width: 1366, height: 900 };
 
 const LONG_TITLE = 'Environmental Studies and Sustainable Development Practices for Senior Secondary Classes';
 const TOPIC = 'Magnetic field lines';
 
-const ids = {} as {
-  batch: string;
-  batchSubject: string;
-  subjectId: string;
-  chapter: string;
+const ids = {} as TaughtChapter & {
   topic: string;
   picture: string;
   longBatchSubject: string;
 };
 let moderator: ApiUser;
 
-let prepared: Promise<void> | undefined;
-const ready = () => {
-  prepared ??= prepare();
-  return prepared;
-};
 /** A subject of Class 10 A with one image topic (its picture uploaded, a bulleted description). */
-async function prepare() {
+const ready = once(async () => {
   moderator = await apiSignIn(portal, 'moderator');
-  ids.batch = await batchNamed(moderator, 'Class 10 A');
-  const subject = await addSubjectToBatch(moderator, ids.batch, {
-    title: 'Magnetism',
-    code: 'MAG-10',
-    subject_logo: 'physics',
+  const taught = await addTaughtChapter(moderator, {
+    subject: { title: 'Magnetism', code: 'MAG-10', subject_logo: 'physics' },
+    chapter: { title: 'Magnets', description: 'Poles, fields and compasses.' },
   });
-  ids.batchSubject = subject._id;
-  ids.subjectId = subject.subject_id;
-  const teacher = await facultyNamed(moderator, 'Anita Sharma');
-  await assignFaculty(moderator, ids.batchSubject, [teacher._id]);
-  ids.chapter = await addChapter(moderator, {
-    title: 'Magnets',
-    description: 'Poles, fields and compasses.',
-    subject_id: subject.subject_id,
-  });
+  Object.assign(ids, taught);
   const form = new FormData();
   form.append(
     'file',
@@ -75,7 +58,7 @@ async function prepare() {
         { type: 'bulletList', content: [item('Field lines leave the north pole'), item('They never cross')] },
       ],
     },
-    author_id: teacher._id,
+    author_id: ids.faculty,
     chapter_id: ids.chapter,
   });
   const long = await addSubjectToBatch(moderator, ids.batch, {
@@ -84,8 +67,8 @@ async function prepare() {
     subject_logo: 'evs',
   });
   ids.longBatchSubject = long._id;
-  await assignFaculty(moderator, long._id, [teacher._id]);
-}
+  await assignFaculty(moderator, long._id, [ids.faculty]);
+});
 
 const query = (selection: Record<string, string>) => new URLSearchParams(selection).toString();
 const chaptersUrl = () =>
@@ -111,30 +94,10 @@ async function msUntilGone(locator: Locator, since: number): Promise<number> {
   return Date.now() - since;
 }
 
-type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
-let moderatorState: SignedInState | undefined;
-
-/**
- * A page signed in as the moderator. The form is used once; later pages reuse that sign-in (its
- * stored session and file cookie), since the portal allows only ten sign-ins a minute per address
- * and username.
- */
+/** A page signed in as the moderator, once the spec's rows exist. */
 async function moderatorPage(viewport = DESKTOP) {
   await ready();
-  const context = await portal.newContext(viewport);
-  const page = await context.newPage();
-  if (moderatorState) {
-    await context.addCookies(moderatorState.cookies);
-    const entries = moderatorState.origins.flatMap((origin) => origin.localStorage);
-    await context.addInitScript((items) => {
-      for (const { name, value } of items) localStorage.setItem(name, value);
-    }, entries);
-    await page.goto('/dashboard');
-  } else {
-    await signIn(page, 'moderator');
-    moderatorState = await context.storageState();
-  }
-  return { page, done: () => context.close() };
+  return portal.signedInPage('moderator', viewport);
 }
 
 describe('errors and notices go', () => {
@@ -213,6 +176,44 @@ describe('errors and notices go', () => {
   });
 });
 
+describe('the owner’s and moderator’s popups', () => {
+  it('drop a form’s error after 5 s, and at once on a change; a refused confirmation’s too', async () => {
+    const { page, done } = await portal.signedInPage('owner', WIDE);
+    await page.getByRole('button', { name: LABELS.addInstitution }).click();
+    const dialog = page.getByRole('dialog', { name: LABELS.addInstitutionTitle });
+    await dialog.getByRole('button', { name: LABELS.submit }).click();
+    const alert = dialog.getByRole('alert').filter({ hasText: MESSAGES.fillTheForm });
+    await alert.waitFor();
+    const shownAt = Date.now();
+    await page.waitForTimeout(400); // the popup's entrance
+    await snap(page, 'screens-add-institution-error-desktop');
+    await page.waitForTimeout(3100);
+    assert.equal(await alert.count(), 1, 'still shown before 5 s');
+    const gone = await msUntilGone(alert, shownAt);
+    assert.ok(gone >= 4500 && gone <= 7000, `gone after ${gone} ms`);
+
+    await dialog.getByRole('button', { name: LABELS.submit }).click();
+    await alert.waitFor();
+    await dialog.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Hillview School');
+    await alert.waitFor({ state: 'detached', timeout: 1000 });
+    await done();
+
+    // A batch with students is kept; the confirmation says why for 5 s.
+    const moderatorSide = await moderatorPage(WIDE);
+    await moderatorSide.page
+      .getByRole('button', { name: formatMessage(LABELS.deleteNamed, { title: 'Class 10 A' }) })
+      .click();
+    const confirm = moderatorSide.page.getByRole('dialog', { name: LABELS.deleteBatchTitle });
+    await confirm.getByRole('button', { name: LABELS.confirmProceed, exact: true }).click();
+    const refusal = confirm.getByRole('alert').filter({ hasText: MESSAGES.batchHasStudents });
+    await refusal.waitFor();
+    const refusedGone = await msUntilGone(refusal, Date.now());
+    assert.ok(refusedGone >= 4000 && refusedGone <= 7000, `refusal gone after ${refusedGone} ms`);
+    assert.equal(await confirm.isVisible(), true, 'the confirmation stays open');
+    await moderatorSide.done();
+  });
+});
+
 describe('topic cards', () => {
   it('a new image topic’s card shows its image, and its description keeps bullet items apart', async () => {
     const { page, done } = await moderatorPage();
@@ -235,28 +236,24 @@ describe('topic cards', () => {
     await done();
 
     // The student's list of the chapter shows the same picture.
-    const context = await portal.newContext();
-    const student = await context.newPage();
-    await signIn(student, 'student');
+    const { page: student, done: studentDone } = await portal.signedInPage('student');
     await student.goto(
       `/me/subjects/chapters/topics?${query({ subject: ids.batchSubject, chapter: ids.chapter })}`,
     );
     const read = card(student, TOPIC);
     await read.waitFor();
     assert.equal(await read.locator('img').first().getAttribute('src'), ids.picture);
-    await context.close();
+    await studentDone();
   });
 });
 
 describe('the person and the day', () => {
   it('the header shows the person’s name, not the login name', async () => {
-    const context = await portal.newContext();
-    const page = await context.newPage();
-    await signIn(page, 'student');
+    const { page, done } = await portal.signedInPage('student');
     const menu = page.getByRole('button', { name: LABELS.profileMenu });
     await menu.getByText('Priya Nair', { exact: true }).waitFor();
     assert.equal(await page.getByRole('banner').getByText('student', { exact: true }).count(), 0);
-    await context.close();
+    await done();
   });
 
   it('the moderator’s study plan opens on the institution’s today, whatever the device’s date', async () => {
@@ -264,26 +261,27 @@ describe('the person and the day', () => {
     const { today } = (await moderator.call<{ profile: { today: string } }>('/users/me/profile')).profile as {
       today: string;
     };
-    const context = await portal.newContext();
-    const page = await context.newPage();
+    const { page, done } = await moderatorPage();
     // The device is three days ahead of the school.
-    await page.clock.setFixedTime(new Date(Date.parse(`${today}T06:30:00Z`) + 3 * 86_400_000));
-    await signIn(page, 'moderator');
+    const deviceDay = new Date(Date.parse(`${today}T06:30:00Z`) + 3 * 86_400_000);
+    await page.clock.setFixedTime(deviceDay);
     await page.goto('/create/study-plan');
+    assert.equal(
+      await page.evaluate(() => new Date().toISOString().slice(0, 10)),
+      deviceDay.toISOString().slice(0, 10),
+    );
     const [year, month, day] = today.split('-');
     const picker = page.getByRole('button', { name: LABELS.studyPlanDateField });
     await picker.waitFor();
     assert.equal((await picker.innerText()).trim(), `${day}/${month}/${year}`);
-    await context.close();
+    await done();
   });
 });
 
 describe('faculty subjects search', () => {
   it('"zzz" shows "No subjects avilable." and hides the chosen subject’s chapters and + ADD CHAPTER', async () => {
     await ready();
-    const context = await portal.newContext();
-    const page = await context.newPage();
-    await signIn(page, 'faculty');
+    const { page, done } = await portal.signedInPage('faculty');
     await page.goto(`/me/faculty/subjects?${query({ subject: ids.batchSubject })}`);
     await page.getByText(LABELS.teachAddChapterCard, { exact: true }).waitFor();
     await page.getByRole('searchbox', { name: LABELS.teachSearchSubjects }).fill('zzz');
@@ -293,7 +291,7 @@ describe('faculty subjects search', () => {
     await snap(page, 'screens-faculty-search-none-desktop');
     await page.getByRole('searchbox', { name: LABELS.teachSearchSubjects }).fill('magnet');
     await page.getByText(LABELS.teachAddChapterCard, { exact: true }).waitFor();
-    await context.close();
+    await done();
   });
 });
 
@@ -353,34 +351,54 @@ describe('a subject’s logo image link', () => {
 
 describe('one breadcrumb style and the spec’s button words', () => {
   it('every page’s trail starts at Home and uses one separator', async () => {
-    const { page, done } = await moderatorPage();
-    const pages = [
-      '/student/list',
-      '/faculty/list',
-      '/student/subject',
-      '/bulk/upload',
-      '/student/upload/bulk',
-      `/batch/subjects?${query({ batch: ids.batch })}`,
-      chaptersUrl(),
-      topicsUrl(),
-      '/create/study-plan',
-      '/create-faculty',
-      '/assign/faculty',
-      '/profile',
+    await ready();
+    const pagesOf: [string, string[]][] = [
+      [
+        'moderator',
+        [
+          '/student/list',
+          '/faculty/list',
+          '/student/subject',
+          '/bulk/upload',
+          '/student/upload/bulk',
+          `/batch/subjects?${query({ batch: ids.batch })}`,
+          chaptersUrl(),
+          topicsUrl(),
+          '/create/study-plan',
+          '/create-faculty',
+          '/assign/faculty',
+          '/batch/create',
+          '/profile',
+        ],
+      ],
+      ['owner', ['/create-institution', '/profile']],
+      ['student', ['/me/notes', '/me/doubts', `/me/doubts?${query({ subject: ids.batchSubject })}`]],
+      ['faculty', ['/me/faculty/doubts', `/me/faculty/doubts?${query({ subject: ids.batchSubject })}`]],
     ];
-    for (const path of pages) {
-      await page.goto(path);
-      const trail = page.getByRole('main').getByRole('navigation', { name: LABELS.breadcrumb });
-      await trail.waitFor();
-      assert.equal(await trail.count(), 1, path);
-      const first = trail.getByRole('link').first();
-      assert.equal(await first.innerText(), LABELS.home, path);
-      assert.equal(await first.getAttribute('href'), '/dashboard', path);
-      const separators = await trail.locator('.mantine-Breadcrumbs-separator').allInnerTexts();
-      assert.ok(separators.length > 0, path);
-      assert.deepEqual([...new Set(separators.map((text) => text.trim()))], ['›'], path);
+    for (const [role, paths] of pagesOf) {
+      const { page, done } = await portal.signedInPage(role, WIDE);
+      for (const path of paths) {
+        await page.goto(path);
+        const trail = page.getByRole('main').getByRole('navigation', { name: LABELS.breadcrumb });
+        await trail.waitFor();
+        assert.equal(await trail.count(), 1, path);
+        const first = trail.getByRole('link').first();
+        assert.equal(await first.innerText(), LABELS.home, path);
+        assert.equal(await first.getAttribute('href'), '/dashboard', path);
+        const separators = await trail.locator('.mantine-Breadcrumbs-separator').allInnerTexts();
+        assert.ok(separators.length > 0, path);
+        assert.deepEqual([...new Set(separators.map((text) => text.trim()))], ['›'], path);
+      }
+      if (role === 'student' || role === 'faculty') {
+        await snap(page, `screens-${role}-doubts-breadcrumb-desktop`);
+        const phone = await portal.signedInPage(role, PHONE);
+        await phone.page.goto(paths.at(-1)!);
+        await phone.page.getByRole('main').getByRole('navigation', { name: LABELS.breadcrumb }).waitFor();
+        await snap(phone.page, `screens-${role}-doubts-breadcrumb-phone`);
+        await phone.done();
+      }
+      await done();
     }
-    await done();
   });
 
   it('buttons read exactly as the spec writes them', async () => {
@@ -397,6 +415,37 @@ describe('one breadcrumb style and the spec’s button words', () => {
     await button('+ Add topics').waitFor();
     await page.getByRole('link', { name: 'view', exact: true }).first().waitFor();
     await done();
+  });
+});
+
+describe('notices and the header', () => {
+  it('a success notice leaves the header uncovered, on a wide screen and on a phone', async () => {
+    for (const [viewport, name, title] of [
+      [WIDE, 'desktop', 'Compasses'],
+      [PHONE, 'phone', 'Lodestones'],
+    ] as const) {
+      const { page, done } = await moderatorPage(viewport);
+      await page.goto(chaptersUrl());
+      await page.getByRole('button', { name: LABELS.addChapterButton }).click();
+      const dialog = page.getByRole('dialog', { name: LABELS.addChapterTitle });
+      await dialog.getByRole('textbox', { name: LABELS.fieldTitle }).fill(title);
+      await dialog.getByRole('textbox', { name: LABELS.fieldDescription }).fill('Finding north.');
+      await dialog.getByRole('button', { name: LABELS.saveAction }).click();
+      const notice = page.getByText(MESSAGES.chapterAdded, { exact: true });
+      await notice.waitFor();
+      await page.waitForTimeout(400); // its entrance transition
+      const header = await page.getByRole('banner').boundingBox();
+      const menu = await page.getByRole('button', { name: LABELS.profileMenu }).boundingBox();
+      const shown = await page.locator('.mantine-Notification-root').first().boundingBox();
+      assert.ok(header && menu && shown);
+      const facts = `${name}: notice ${JSON.stringify(shown)} header ${JSON.stringify(header)}`;
+      assert.ok(shown.y >= header.y + header.height, facts);
+      assert.ok(shown.y + shown.height <= viewport.height, facts);
+      // The profile menu can still be opened while the notice shows.
+      await page.getByRole('button', { name: LABELS.profileMenu }).click({ trial: true, timeout: 1000 });
+      await snap(page, `screens-success-notice-${name}`);
+      await done();
+    }
   });
 });
 
@@ -424,28 +473,6 @@ describe('phone width (390 px)', () => {
     await done();
   });
 
-  it('a success notice leaves the header uncovered', async () => {
-    const { page, done } = await moderatorPage(PHONE);
-    await page.goto(chaptersUrl());
-    await page.getByRole('button', { name: LABELS.addChapterButton }).click();
-    const dialog = page.getByRole('dialog', { name: LABELS.addChapterTitle });
-    await dialog.getByRole('textbox', { name: LABELS.fieldTitle }).fill('Compasses');
-    await dialog.getByRole('textbox', { name: LABELS.fieldDescription }).fill('Finding north.');
-    await dialog.getByRole('button', { name: LABELS.saveAction }).click();
-    const notice = page.getByText(MESSAGES.chapterAdded, { exact: true });
-    await notice.waitFor();
-    await page.waitForTimeout(400); // its entrance transition
-    const header = await page.getByRole('banner').boundingBox();
-    const shown = await page.locator('.mantine-Notification-root').first().boundingBox();
-    assert.ok(header && shown);
-    assert.ok(
-      shown.y >= header.y + header.height,
-      `notice ${JSON.stringify(shown)} header ${JSON.stringify(header)}`,
-    );
-    await snap(page, 'screens-success-notice-phone');
-    await done();
-  });
-
   it('long subject titles can be read in full', async () => {
     const { page, done } = await moderatorPage(PHONE);
     const fullyShown = async (target: Page) => {
@@ -465,20 +492,16 @@ describe('phone width (390 px)', () => {
       ['student', '/me/subjects'],
       ['faculty', '/me/faculty/subjects'],
     ] as const) {
-      const context = await portal.newContext(PHONE);
-      const other = await context.newPage();
-      await signIn(other, role);
+      const { page: other, done: otherDone } = await portal.signedInPage(role, PHONE);
       await other.goto(path);
       assert.equal(await fullyShown(other), true, `${role}’s subject card`);
-      await context.close();
+      await otherDone();
     }
   });
 
   it('topic thumbnails show the whole picture', async () => {
-    const context = await portal.newContext(PHONE);
-    const page = await context.newPage();
     await ready();
-    await signIn(page, 'student');
+    const { page, done } = await portal.signedInPage('student', PHONE);
     await page.goto(
       `/me/subjects/chapters/topics?${query({ subject: ids.batchSubject, chapter: ids.chapter })}`,
     );
@@ -506,6 +529,6 @@ describe('phone width (390 px)', () => {
     assert.ok(fit.shownWidth <= fit.box + 0.5);
     assert.ok(fit.shownWidth < fit.box - 10, `square picture ${fit.shownWidth} px wide in ${fit.box} px`);
     await snap(page, 'screens-topic-thumbnails-phone');
-    await context.close();
+    await done();
   });
 });

@@ -27,12 +27,16 @@ export const PHONE = { width: 390, height: 844 };
 /** The demo institution's time zone: its students' and teachers' devices keep its days. */
 export const DEMO_TIME_ZONE = 'Asia/Kolkata';
 
+/** What a signed-in browser keeps: its cookies (the file cookie) and local storage (the session). */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
+  storageState?: StorageState,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, timezoneId: DEMO_TIME_ZONE });
+  const context = await browser.newContext({ baseURL, viewport, timezoneId: DEMO_TIME_ZONE, storageState });
   context.setDefaultTimeout(15_000);
   return context;
 }

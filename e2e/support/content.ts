@@ -84,3 +84,50 @@ export async function addTopic(
 ): Promise<string> {
   return (await api.call<{ topic: { _id: string } }>('/topics', { body: topic })).topic._id;
 }
+
+/** The ids of a subject taught in a batch, with one chapter (what most specs build topics on). */
+export interface TaughtChapter {
+  batch: string;
+  batchSubject: string;
+  subjectId: string;
+  faculty: string;
+  chapter: string;
+}
+
+/**
+ * A new subject for `batch` (the demo's 'Class 10 A', with `student` and `student2`), taught by
+ * `faculty` (the demo's 'Anita Sharma', signed in as `faculty`), with one chapter.
+ */
+export async function addTaughtChapter(
+  moderator: ApiUser,
+  options: {
+    subject: { title: string; code: string; subject_logo: string };
+    chapter: { title: string; description: string };
+    batch?: string;
+    faculty?: string;
+  },
+): Promise<TaughtChapter> {
+  const batch = await batchNamed(moderator, options.batch ?? 'Class 10 A');
+  const subject = await addSubjectToBatch(moderator, batch, options.subject);
+  const faculty = await facultyNamed(moderator, options.faculty ?? 'Anita Sharma');
+  await assignFaculty(moderator, subject._id, [faculty._id]);
+  const chapter = await addChapter(moderator, { ...options.chapter, subject_id: subject.subject_id });
+  return { batch, batchSubject: subject._id, subjectId: subject.subject_id, faculty: faculty._id, chapter };
+}
+
+/** A new audio topic of the chapter whose description is one paragraph; answers its id. */
+export async function addTextTopic(
+  api: ApiUser,
+  on: Pick<TaughtChapter, 'faculty' | 'chapter'>,
+  title: string,
+  text: string,
+): Promise<string> {
+  return addTopic(api, {
+    title,
+    type: 'audio',
+    content_uri: 'https://audio.example.org/lesson.mp3',
+    wysiwyg_state: paragraph(text),
+    author_id: on.faculty,
+    chapter_id: on.chapter,
+  });
+}

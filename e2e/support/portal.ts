@@ -1,10 +1,19 @@
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './browser.js';
+import { DESKTOP, launchBrowser, newContext, type StorageState } from './browser.js';
 import { startPortal } from './server.js';
 import { startSmtpCapture } from './smtp.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
+
+type Viewport = { width: number; height: number };
+
+/** A page of its own browser context; `done` closes the context. */
+export interface SignedInPage {
+  page: Page;
+  context: BrowserContext;
+  done: () => Promise<void>;
+}
 
 /** Registers before/after hooks for a spec file: an SMTP capture, the built portal and Chromium. */
 export function usePortal(name: string) {
@@ -13,6 +22,9 @@ export function usePortal(name: string) {
     portal: Awaited<ReturnType<typeof startPortal>>;
     browser: Browser;
   };
+  /** Each username's sign-in, made once through the form for this portal and reused after. */
+  const sessions = new Map<string, Promise<StorageState>>();
+
   before(async () => {
     state.smtp = await startSmtpCapture();
     state.portal = await startPortal({ smtpUrl: state.smtp.url, name });
@@ -23,6 +35,10 @@ export function usePortal(name: string) {
     await state.portal?.stop();
     await state.smtp?.close();
   });
+
+  const open = (viewport?: Viewport, storage?: StorageState) =>
+    newContext(state.browser, state.portal.baseUrl, viewport, storage);
+
   return {
     get baseUrl() {
       return state.portal.baseUrl;
@@ -30,8 +46,44 @@ export function usePortal(name: string) {
     get smtp() {
       return state.smtp;
     },
-    newContext: (viewport?: { width: number; height: number }): Promise<BrowserContext> =>
-      newContext(state.browser, state.portal.baseUrl, viewport),
+    newContext: (viewport?: Viewport): Promise<BrowserContext> => open(viewport),
+
+    /**
+     * A new browser signed in as `username`, on the home page. The sign-in form is used once per
+     * username and run; later pages start with that browser's session and file cookie, since the
+     * portal allows ten sign-ins a minute per address and username. For pages that do not sign
+     * out or change the password (either would end the shared session).
+     */
+    async signedInPage(username: string, viewport: Viewport = DESKTOP): Promise<SignedInPage> {
+      const saved = sessions.get(username);
+      if (saved) {
+        const context = await open(viewport, await saved);
+        const page = await context.newPage();
+        await page.goto('/dashboard');
+        return { page, context, done: () => context.close() };
+      }
+      const context = await open(viewport);
+      const page = await context.newPage();
+      const signedIn = signIn(page, username).then(() => context.storageState());
+      sessions.set(username, signedIn);
+      try {
+        await signedIn;
+      } catch (failure) {
+        sessions.delete(username);
+        await context.close();
+        throw failure;
+      }
+      return { page, context, done: () => context.close() };
+    },
+  };
+}
+
+/** `make` run once, on the first call; every call answers its result (a spec's shared rows). */
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
   };
 }
 

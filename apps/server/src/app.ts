@@ -33,6 +33,7 @@ import { filesPlugin } from './plugins/files.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { oneAtATimePlugin } from './plugins/one-at-a-time.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { signInQueuePlugin } from './plugins/sign-in-queue.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { webPlugin } from './plugins/web.js';
 
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
+  await app.register(signInQueuePlugin, { concurrency: deps.config.SIGN_IN_CONCURRENCY });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await app.register(swaggerPlugin, { publish: deps.config.API_DOCS === 'on' });
   await app.register(oneAtATimePlugin);

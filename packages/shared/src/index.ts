@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './links.js';
 export * from './messages.js';
 export * from './route-roles.js';
 export * from './schemas/assessments.js';
@@ -11,8 +12,10 @@ export * from './schemas/doubts.js';
 export * from './schemas/institutions.js';
 export * from './schemas/learning.js';
 export * from './schemas/notes.js';
+export * from './schemas/pagination.js';
 export * from './schemas/people.js';
 export * from './schemas/profile.js';
+export * from './schemas/question-types.js';
 export * from './schemas/rich-text.js';
 export * from './schemas/self-assessments.js';
 export * from './schemas/study-plans.js';

@@ -3,9 +3,71 @@ import { DOUBTS_LABELS } from './labels/doubts.js';
 import { OWNER_LABELS } from './labels/owner.js';
 import { STUDENT_LEARNING_LABELS } from './labels/student.js';
 import { TEACHING_LABELS } from './labels/teach.js';
+import type { QuestionType } from './schemas/question-types.js';
 import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from './sign-in-messages.js';
 
 export { SIGN_IN_LABELS, SIGN_IN_MESSAGES };
+
+/**
+ * portal: the question-file importer (decision 27). The spec has no words for these. `{…}` parts
+ * are filled with `formatMessage`.
+ */
+export const QUESTION_IMPORT_MESSAGES = {
+  importFileEmpty: 'The file is empty.',
+  importFileTooLarge: 'The file is larger than 2 MB. Please split it into smaller files.',
+  importNotText:
+    'The file contains NUL characters, so it is not a text file. Please save it as text (UTF-8) and try again.',
+  importUnknownFormat: 'The portal cannot read this file. Please use CSV, GIFT, Moodle XML or Aiken.',
+  importNoQuestions: 'The file has no questions.',
+  importTooManyQuestions: 'A file may hold at most {max} questions.',
+  importTooManyProblems: 'The file has more than {max} problems; the rest of it was not read.',
+  importKindUnsupported: '{kind} questions are not supported.',
+  importTypeNotAllowed: '{type} questions cannot be added here. Allowed: {allowed}.',
+  importTitleEmpty: 'The question has no text.',
+  importTitleTooLong: 'The question text is longer than {max} characters.',
+  importMarksInvalid: 'The marks must be a number greater than 0 and at most {max}.',
+  importTooFewOptions: 'The question needs at least 2 options.',
+  importTooManyOptions: 'A question may have at most {max} options.',
+  importNoCorrectOption: 'The question needs at least one correct option.',
+  importOneCorrectOption: 'A {type} question needs exactly one correct option.',
+  importOptionEmpty: 'Option {letter} has no text.',
+  importOptionTooLong: 'Option {letter} is longer than {max} characters.',
+  importCsvRowUnreadable: 'This row could not be read: {reason}',
+  importCsvTypeUnknown: 'The type must be SINGLE_CHOICE, MULTIPLE_CHOICE, BOOLEAN, TEXT or UPLOAD.',
+  importCsvCorrectUnknown: 'The correct answer "{letter}" is not the letter of an option.',
+  importCsvBooleanOptions:
+    'A BOOLEAN question has the options True and False: leave options empty and give the correct one as A (True) or B (False).',
+  importCsvNoOptions: 'A {type} question takes no options and no correct answer.',
+  importGiftUnreadable: 'This question could not be read: {reason}',
+  importQuestionTooLong: 'This question is longer than {max} characters.',
+  importXmlUnreadable: 'The file is not well-formed XML: {reason}',
+  importXmlDoctype: 'XML files with a DOCTYPE are not accepted.',
+  importXmlNotQuiz: 'The file is XML but not a Moodle XML quiz.',
+  importXmlBadGrade: 'Option {letter} has a grade that is not a number.',
+  importAikenNotStarted: 'This line belongs to no question: the question text must come first.',
+  importAikenTooFewOptions: 'The question needs at least 2 options before its ANSWER line.',
+  importAikenNotFinished: 'The question above has no ANSWER line before the next question starts.',
+  importAikenNoAnswerLine: 'The question has no ANSWER line.',
+  importAikenBadAnswer: 'The ANSWER line must name one of the options, for example ANSWER: B.',
+} as const;
+
+/** portal: question types as the import's messages and preview name them. */
+export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
+  SINGLE_CHOICE: 'Single choice',
+  MULTIPLE_CHOICE: 'Multiple choice',
+  BOOLEAN: 'True/False',
+  TEXT: 'Text',
+  UPLOAD: 'Upload',
+};
+
+/** portal: the help beside the question import, one line per format and one on what happens. */
+export const QUESTION_IMPORT_HELP = [
+  'CSV: the header question,type,marks,options,correct; options separated by |, the correct ones by their letters (A|C). BOOLEAN has True and False (A and B); TEXT and UPLOAD leave options and correct empty.',
+  'GIFT (Moodle): one question per paragraph, answers in { }: =right ~wrong, {T} or {F} for true/false, {} for an essay. Several right answers make a multiple choice question; short answers and essays become text questions.',
+  'Moodle XML: a question bank exported from Moodle. Multiple choice, true/false, essay and short answer questions are imported, with their default marks.',
+  'Aiken: the question on one line, then its options A) B) C) one per line, then a line ANSWER: B.',
+  'Matching, numerical, cloze and description questions cannot be imported and are listed with their line. Check the preview: nothing is saved until you import.',
+] as const;
 
 /**
  * Every user-facing text of the specification's catalogue, word for word (its spelling included),
@@ -13,6 +75,7 @@ export { SIGN_IN_LABELS, SIGN_IN_MESSAGES };
  */
 export const MESSAGES = {
   ...SIGN_IN_MESSAGES,
+  ...QUESTION_IMPORT_MESSAGES,
   // Sign-in and passwords (management §8, learning §5 and §8)
   invalidUsername: 'invalid username',
   invalidOtp: 'invalid otp',
@@ -162,6 +225,7 @@ export const MESSAGES = {
 
   // portal: texts the spec leaves unsaid
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  signInBusy: 'Many people are signing in right now. Please try again in a moment.',
   tooManyAttemptsRetryIn: 'Too many attempts. Please try again in {minutes} minutes.',
   passwordChangeRequired: 'Please change your password before you continue.',
   sessionExpired: 'Your session has ended. Please sign in again.',

@@ -4,7 +4,13 @@ import { chapters } from '../db/schema/index.js';
 import { createPlannableSubject } from '../test/factories/study-plans.js';
 import { createSubject } from '../test/factories/subjects.js';
 import { bearer, createTestApp, type TestApp } from '../test/harness.js';
-import { cachedRead, forgetAllReads, forgetInstitutionReads } from './read-cache.js';
+import {
+  cachedRead,
+  forgetAllReads,
+  forgetInstitutionReads,
+  READ_CACHE_MAX_BYTES,
+  readCacheSize,
+} from './read-cache.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -42,6 +48,31 @@ describe('cachedRead', () => {
     expect(await cachedRead(db, 'i4', 'k', async () => 'reloaded')).toBe('kept');
     forgetAllReads(db);
     expect(await cachedRead(db, 'i4', 'k', async () => 'reloaded')).toBe('reloaded');
+  });
+});
+
+describe('the read cache’s size', () => {
+  it('keeps at most READ_CACHE_MAX_BYTES of answers, dropping the oldest first', async () => {
+    const db = {} as Database;
+    const answer = 'x'.repeat(1024 * 1024);
+    const count = Math.ceil((READ_CACHE_MAX_BYTES * 2) / answer.length);
+    for (let index = 0; index < count; index += 1) {
+      await cachedRead(db, 'big', `k${index}`, async () => answer);
+    }
+    const size = readCacheSize(db);
+    expect(size.bytes).toBeLessThanOrEqual(READ_CACHE_MAX_BYTES);
+    expect(size.bytes).toBeGreaterThan(READ_CACHE_MAX_BYTES / 2);
+    // The newest answer is still kept, the oldest one was dropped and loads again.
+    expect(await cachedRead(db, 'big', `k${count - 1}`, async () => 'reloaded')).toBe(answer);
+    expect(await cachedRead(db, 'big', 'k0', async () => 'reloaded')).toBe('reloaded');
+  });
+
+  it('does not keep one answer larger than a tenth of the budget', async () => {
+    const db = {} as Database;
+    const huge = 'x'.repeat(READ_CACHE_MAX_BYTES / 10 + 1);
+    expect(await cachedRead(db, 'huge', 'k', async () => huge)).toBe(huge);
+    expect(readCacheSize(db)).toEqual({ entries: 0, bytes: 0 });
+    expect(await cachedRead(db, 'huge', 'k', async () => 'loaded again')).toBe('loaded again');
   });
 });
 

@@ -15,14 +15,25 @@ import type { Database } from '../db/client.js';
  */
 const TTL_MS = 2000;
 const MAX_ENTRIES = 50_000;
+/**
+ * The answers kept, in bytes of their JSON: per-user reads of thousands of students would
+ * otherwise fill memory long before the count limit (a doubt list can be hundreds of KB). As
+ * objects they take a few times their JSON in memory, so 16 MB of JSON is some 50-80 MB of heap.
+ * The oldest entries go first; an answer larger than a tenth of the budget is not kept at all.
+ */
+export const READ_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 interface Entry {
   value: Promise<unknown>;
   expiresAt: number;
+  /** Size of the answer's JSON once loaded (0 while loading). */
+  bytes: number;
 }
 
 interface Cache {
   entries: Map<string, Entry>;
+  /** Sum of the entries' `bytes`. */
+  bytes: number;
   /** Part of every key: bumping an institution's generation retires all of its entries at once. */
   generations: Map<string, number>;
 }
@@ -32,37 +43,78 @@ const caches = new WeakMap<Database, Cache>();
 function cacheOf(db: Database): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), generations: new Map() };
+    cache = { entries: new Map(), bytes: 0, generations: new Map() };
     caches.set(db, cache);
   }
   return cache;
 }
 
+function remove(cache: Cache, key: string, entry: Entry): void {
+  if (cache.entries.get(key) !== entry) return;
+  cache.entries.delete(key);
+  cache.bytes -= entry.bytes;
+}
+
+/** Drops the oldest entries (the Map keeps insertion order, and entries are re-inserted when renewed) until within both limits. */
+function evict(cache: Cache): void {
+  for (const [key, entry] of cache.entries) {
+    if (cache.bytes <= READ_CACHE_MAX_BYTES && cache.entries.size < MAX_ENTRIES) return;
+    remove(cache, key, entry);
+  }
+}
+
+/** The answer's size in bytes, about (JSON text; UTF-16 length as the byte count, close enough). */
+function sizeOf(value: unknown): number {
+  try {
+    return (JSON.stringify(value) ?? '').length + 64;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** The cache's current size, for tests and diagnostics. */
+export function readCacheSize(db: Database): { entries: number; bytes: number } {
+  const cache = cacheOf(db);
+  return { entries: cache.entries.size, bytes: cache.bytes };
+}
+
 /**
  * `load()`'s answer for `key` of this institution, shared for two seconds. Concurrent callers
  * share one load; a failed load is not kept. A write retires the entries, in-flight loads
- * included, so no answer read before a write is handed out after it.
+ * included, so no answer read before a write is handed out after it. The cache holds at most
+ * READ_CACHE_MAX_BYTES of answers and MAX_ENTRIES entries, dropping the oldest first. `ttlMs`:
+ * longer for answers a few seconds late do no harm and that cost much to make (list totals).
  */
 export function cachedRead<T>(
   db: Database,
   institutionId: string,
   key: string,
   load: () => Promise<T>,
+  ttlMs = TTL_MS,
 ): Promise<T> {
-  const { entries, generations } = cacheOf(db);
+  const cache = cacheOf(db);
+  const { entries, generations } = cache;
   const fullKey = `${institutionId}/${generations.get(institutionId) ?? 0}/${key}`;
   const now = Date.now();
   const hit = entries.get(fullKey);
   if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+  if (hit) remove(cache, fullKey, hit);
 
   const value = load();
-  // Retired and expired entries are only overwritten, never swept: a full cache starts afresh.
-  if (entries.size >= MAX_ENTRIES) entries.clear();
-  const entry: Entry = { value, expiresAt: now + TTL_MS };
+  const entry: Entry = { value, expiresAt: now + ttlMs, bytes: 0 };
   entries.set(fullKey, entry);
-  value.catch(() => {
-    if (entries.get(fullKey) === entry) entries.delete(fullKey);
-  });
+  value.then(
+    (answer) => {
+      if (entries.get(fullKey) !== entry) return;
+      const bytes = sizeOf(answer);
+      if (bytes > READ_CACHE_MAX_BYTES / 10) return remove(cache, fullKey, entry);
+      entry.bytes = bytes;
+      cache.bytes += bytes;
+      evict(cache);
+    },
+    () => remove(cache, fullKey, entry),
+  );
+  if (entries.size > MAX_ENTRIES) evict(cache);
   return value;
 }
 
@@ -99,7 +151,10 @@ export function forgetInstitutionReads(db: Database, institutionId: string): voi
 
 /** After a write that may touch any institution (an owner's). */
 export function forgetAllReads(db: Database): void {
-  caches.get(db)?.entries.clear();
+  const cache = caches.get(db);
+  if (!cache) return;
+  cache.entries.clear();
+  cache.bytes = 0;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -17,6 +17,7 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/server';
 import type { Config } from '../config.js';
+import { FILES_PREFIX, safeKey } from './storage-keys.js';
 
 /**
  * Where uploaded files live. Keys are portal-made (`<scope>/<random>-<name>.<ext>`), never user
@@ -101,21 +102,13 @@ export function storageKeyFor(scope: string, filename: string): { key: string; c
   return { key: `${scope}/${name}`, contentType: known ?? 'application/octet-stream' };
 }
 
+export { FILES_PREFIX, safeKey };
+
 export const isKnownMediaKey = (key: string) =>
   /\.(png|jpe?g|gif|webp|mp3|wav|ogg|m4a|mp4|m4v|webm|mov|pdf)$/i.test(key);
 
-const SAFE_KEY = /^[a-zA-Z0-9_-]+(\/[a-zA-Z0-9_.-]+)+$/;
-
-/** The portal path every stored file is reached at, whatever the storage. */
-export const FILES_PREFIX = '/files/';
-
 /** How long a signed S3 link stays valid: long enough to watch a lesson video to its end. */
 export const SIGNED_URL_SECONDS = 60 * 60;
-
-/** A storage key from a key-shaped string, or null (no `..`, no hidden folders such as `.tus`). */
-export function safeKey(candidate: string): string | null {
-  return SAFE_KEY.test(candidate) && !candidate.includes('..') ? candidate : null;
-}
 
 /** The key of a portal file URL (`/files/<key>`, also as an absolute URL of the portal). */
 function portalKeyOf(url: string): string | null {
@@ -130,7 +123,7 @@ function portalKeyOf(url: string): string | null {
 
 function localStorage(root: string): Storage {
   const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error('bad storage key');
+    if (!safeKey(key)) throw new Error('bad storage key');
     return path.join(root, key);
   };
   const tusDirectory = path.join(root, '.tus');

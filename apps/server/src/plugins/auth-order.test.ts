@@ -119,4 +119,19 @@ describe('authentication runs before validation', () => {
     );
     await app.close();
   });
+
+  it('refuses at start-up a guarded route that writes its own security: the guard marks it', async () => {
+    const app = Fastify();
+    app.decorate('deps', {} as never);
+    await app.register(authPlugin, { secret: 'x'.repeat(32), expiresIn: '1h' });
+    expect(() =>
+      app.get(
+        '/x',
+        { onRequest: app.requireAuth(), schema: { security: [{ bearer: [] }] } },
+        async () => 'ok',
+      ),
+    ).toThrow("GET /x: requireAuth marks the route's security; leave it out of the schema");
+    app.get('/y', { onRequest: app.requireAuth(), schema: {} }, async () => 'ok');
+    await app.close();
+  });
 });

@@ -47,7 +47,8 @@ const isGuard = (hook: unknown) => typeof hook === 'function' && guards.has(hook
 
 /**
  * Every guarded route keeps its guard in `onRequest` (a later hook would let validation answer
- * first) and is marked in the OpenAPI document as needing the bearer token.
+ * first) and is marked in the OpenAPI document as needing the bearer token. The mark comes from
+ * the guard alone: a route that wrote its own would say again what the guard says, or contradict it.
  */
 function checkGuardedRoute(route: RouteOptions) {
   for (const name of LATE_HOOKS) {
@@ -57,7 +58,12 @@ function checkGuardedRoute(route: RouteOptions) {
   }
   if (!hooksOf(route.onRequest).some(isGuard)) return;
   const schema = (route.schema ?? {}) as Record<string, unknown>;
-  if (!schema.security) route.schema = { ...schema, security: [{ bearer: [] }] };
+  if (schema.security) {
+    throw new Error(
+      `${route.method} ${route.url}: requireAuth marks the route's security; leave it out of the schema`,
+    );
+  }
+  route.schema = { ...schema, security: [{ bearer: [] }] };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; expiresIn: string }) => {

@@ -6,6 +6,7 @@ import { connectDatabase, runMigrations } from '../db/client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from '../db/seed/demo.js';
 import { systemClock } from '../lib/clock.js';
+import { closePasswordPool } from '../lib/passwords.js';
 import { loadLocalSecrets } from '../lib/secrets.js';
 import { createStorage } from '../lib/storage.js';
 
@@ -29,6 +30,7 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  await closePasswordPool();
   await database.close();
   await embedded?.stop();
 }

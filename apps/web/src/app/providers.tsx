@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { notificationsHost } from '../lib/notify';
 import { queryClient } from '../lib/query-client';
+import classes from './notifications.module.css';
 import { theme } from './theme';
 
 const Notifications = lazy(() =>
@@ -12,7 +13,7 @@ const Notifications = lazy(() =>
 
 /**
  * The notices' container, mounted once the first notice is shown (keeps it out of the /login bundle).
- * Top right on wide screens; on phones at the bottom, where a notice does not hide the header.
+ * Top right under the header on wide screens; on phones at the bottom: neither hides the header.
  */
 function NotificationsHost() {
   const wanted = useSyncExternalStore(notificationsHost.subscribe, notificationsHost.isWanted);
@@ -20,7 +21,11 @@ function NotificationsHost() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} />
+      <Notifications
+        position={phone ? 'bottom-center' : 'top-right'}
+        zIndex={1000}
+        classNames={{ root: classes.container }}
+      />
     </Suspense>
   );
 }

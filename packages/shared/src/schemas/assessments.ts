@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ASSESSMENT_STATUSES, QUESTION_TYPES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { idSchema, requiredText } from './common.js';
+import { PAGE_SIZE, PAGE_SIZE_MAX, pageInfoSchema, pageQuerySchema } from './pagination.js';
 
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 export type AssessmentQuestionType = (typeof QUESTION_TYPES)[number];
@@ -36,6 +37,8 @@ export const assessmentDateTimeSchema = z
   .pipe(z.iso.datetime({ offset: true, error: MESSAGES.assessmentDateTimeInvalid }))
   .refine((value) => {
     const at = Date.parse(value);
+    // An unreadable value has its own message.
+    if (Number.isNaN(at)) return true;
     return at >= Date.parse(ASSESSMENT_TIME_RANGE.min) && at < Date.parse(ASSESSMENT_TIME_RANGE.max);
   }, MESSAGES.assessmentDateTimeRange);
 
@@ -98,29 +101,13 @@ export type AssessmentStatusBody = z.infer<typeof assessmentStatusBodySchema>;
 export const ASSESSMENT_TIME_TABS = ['upcoming', 'previous'] as const;
 export type AssessmentTimeTab = (typeof ASSESSMENT_TIME_TABS)[number];
 
-export const ASSESSMENT_PAGE_SIZE = 50;
-export const ASSESSMENT_PAGE_SIZE_MAX = 200;
+export const ASSESSMENT_PAGE_SIZE = PAGE_SIZE.default;
+export const ASSESSMENT_PAGE_SIZE_MAX = PAGE_SIZE_MAX;
 
-/**
- * One page of a list (keyset): `?limit=` (1…200) and `?cursor=` (the `next_cursor` of the page
- * before, opaque).
- */
-export const assessmentPageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be at least 1.')
-    .max(ASSESSMENT_PAGE_SIZE_MAX, `limit must be at most ${ASSESSMENT_PAGE_SIZE_MAX}.`)
-    .optional(),
-  cursor: z.string().min(1).max(1000).optional(),
-});
-
-/** `page` beside a list: `next_cursor` null on the last page; `total` on the first page only. */
-export const assessmentPageInfoSchema = z.object({
-  limit: z.number().int(),
-  next_cursor: z.string().nullable(),
-  total: z.number().int().nullable(),
-});
+/** One page of a list (`pagination.ts`): `?limit=` (1…200) and `?cursor=`. */
+export const assessmentPageQuerySchema = pageQuerySchema;
+/** `page` beside a list (`pagination.ts`): `next_cursor` null on the last page; `total` on the first page only. */
+export const assessmentPageInfoSchema = pageInfoSchema;
 
 /**
  * GET /api/assessments (moderators: the institution's; faculty: the batch subjects they teach) and

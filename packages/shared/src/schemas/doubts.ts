@@ -39,6 +39,8 @@ export const doubtSchema = z.object({
   updated_at: z.string(),
   /** Replies by teachers (faculty or moderators) only, the '(n) replied'; follow-ups do not count. */
   response_count: z.number(),
+  /** Every live reply, follow-ups included; lists carry only the first ones (the rest page from /responses). */
+  responses_total: z.number(),
   /** True once a teacher (faculty or moderator) has replied: the faculty home's Replied tab. */
   answered: z.boolean(),
   responses: z.array(doubtResponseSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RICH_TEXT_MAX_DEPTH } from '../constants.js';
+import { isSafeRichTextHref } from '../links.js';
 import { formatMessage, MESSAGES } from '../messages.js';
 
 /*
@@ -12,12 +13,6 @@ import { formatMessage, MESSAGES } from '../messages.js';
 
 const unsupported = MESSAGES.richTextUnsupported;
 const kind = <T extends string>(type: T) => z.literal(type, { error: unsupported });
-
-/** Links that cannot run script: http(s), mail and the portal's own paths (what the page renders). */
-export function isSafeRichTextHref(href: string): boolean {
-  const value = href.trim();
-  return /^(https?:|mailto:)/i.test(value) || (value.startsWith('/') && !value.startsWith('//'));
-}
 
 const optionalText = (max: number) => z.string({ error: unsupported }).max(max).nullable().optional();
 /** Nodes and marks without attributes: ProseMirror leaves `attrs` out; an empty one is harmless. */

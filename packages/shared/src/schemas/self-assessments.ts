@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { assessmentPageInfoSchema, assessmentPageQuerySchema, questionSchema } from './assessments.js';
 import { idSchema } from './common.js';
+import { SELF_ASSESSMENT_QUESTION_TYPES } from './question-types.js';
 
-/** A self assessment holds only auto-scored questions (issue 12; learning §5 "only choice question types"). */
-export const SELF_ASSESSMENT_QUESTION_TYPES = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN'] as const;
+// The choice types a self assessment holds; defined with the question types.
+export { SELF_ASSESSMENT_QUESTION_TYPES };
 export type SelfAssessmentQuestionType = (typeof SELF_ASSESSMENT_QUESTION_TYPES)[number];
 
 /** The most questions (and options per question) a self assessment answer may carry. */

@@ -175,6 +175,8 @@ export const studyPlans = pgTable(
   (table) => [
     index('study_plans_institution_date_idx').on(table.institutionId, table.date),
     index('study_plans_topic_idx').on(table.topicId),
+    // A student's pending topics walk each batch subject's plan from the latest day back.
+    index('study_plans_batch_subject_date_idx').on(table.batchSubjectId, table.date),
     uniqueIndex('study_plans_entry_key')
       .on(table.batchSubjectId, table.topicId, table.date)
       .where(sql`${table.deletedAt} is null`),

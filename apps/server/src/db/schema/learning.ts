@@ -140,6 +140,12 @@ export const doubts = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    // The moderator's doubt list pages through the institution's doubts, newest first.
+    index('doubts_institution_created_idx').on(table.institutionId, table.createdAt, table.id),
+    // Counting a list's doubts reads this (index-only), not the table.
+    index('doubts_live_idx')
+      .on(table.institutionId, table.batchSubjectId, table.topicId)
+      .where(sql`${table.deletedAt} is null`),
     index('doubts_batch_subject_idx').on(table.batchSubjectId, table.createdAt),
     index('doubts_topic_idx').on(table.topicId, table.createdAt),
     index('doubts_student_idx').on(table.studentId, table.createdAt),
@@ -192,7 +198,14 @@ export const impressions = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.studentId, table.topicId, table.viewDate] }),
-    index('impressions_student_last_viewed_idx').on(table.studentId, table.lastViewedAt),
+    // Covers a student's views newest first (Last Visited walks it without reading the table).
+    index('impressions_student_last_viewed_idx').on(
+      table.studentId,
+      table.lastViewedAt,
+      table.topicId,
+      table.batchSubjectId,
+      table.viewDate,
+    ),
     index('impressions_institution_date_idx').on(table.institutionId, table.viewDate),
     index('impressions_topic_idx').on(table.topicId),
   ],

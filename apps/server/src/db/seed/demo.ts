@@ -141,7 +141,7 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 }
 
 /** The seed's media files: next to this file in the sources, or under src/ when run from the bundle. */
-function mediaDirectory(): string {
+export function mediaDirectory(): string {
   const candidates = [
     path.join(import.meta.dirname, 'media'),
     path.resolve(import.meta.dirname, '../src/db/seed/media'),

@@ -32,8 +32,7 @@ export function presentAssessment(row: AssessmentRow, user: AuthUser, now: Date)
     submissions_evoluted: row.submissions_evoluted,
     student_count: row.student_count,
     can_edit: teaching && isEditable(status),
-    can_cancel:
-      (teaching || row.author_user_id === user.userId) && mayCancel(user, row.author_user_id, status),
+    can_cancel: mayCancel(user, row.author_user_id, status),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -1,8 +1,8 @@
 import type { AssessmentTimeTab, Role } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Page } from '../../lib/pagination.js';
 import { executePrepared } from '../../lib/prepared.js';
-import type { Page } from './keyset-page.js';
 
 /** Who reads: their role decides which assessments they see. */
 export interface Reader {
@@ -146,7 +146,7 @@ export async function listAssessments(
   const ascending = tab === 'upcoming';
   const after = page.after
     ? sql`and (a.due_date, a.id) ${ascending ? sql`>` : sql`<`} (select p.due_date, p.id from assessments p
-        where p.id = ${page.after} and p.institution_id = ${institutionId})`
+        where p.id = ${page.after[0]} and p.institution_id = ${institutionId})`
     : sql``;
   const where = sql`a.institution_id = ${institutionId} and ${visibleTo(reader)} and ${filtersOf(filters)}
     and ${inTab(tab, now)} ${after}`;

@@ -22,7 +22,7 @@ const failures = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const docs = { tags: ['assessments'], security: [{ bearer: [] }] };
+const docs = { tags: ['assessments'] };
 const oneAssessment = envelope(z.object({ assessment: assessmentSchema }));
 const assessmentList = envelope(assessmentListSchema);
 

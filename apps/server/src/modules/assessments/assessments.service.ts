@@ -16,13 +16,13 @@ import type { Transaction } from '../../db/client.js';
 import { assessments } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { pageOf, readPage } from '../../lib/pagination.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { effectiveStatus } from './assessment-status.js';
 import { isEditable, mayCancel, mayTeachBatchSubject } from './assessments.policy.js';
 import { presentAssessment } from './assessments.presenter.js';
 import * as repository from './assessments.repository.js';
-import { pageOf, readPage } from './keyset-page.js';
 import { questionPaperLink } from './question-files.js';
 
 type ListQuery = z.output<typeof assessmentListQuerySchema>;
@@ -78,7 +78,7 @@ async function listFor(deps: AppDeps, user: AuthUser, query: ListQuery): Promise
     repository.listAssessments(deps.db, { institutionId, reader, filters, tab: query.when, now }, page),
     repository.countAssessments(deps.db, { institutionId, reader, filters, now }),
   ]);
-  const paged = pageOf(rows, page, counts[query.when]);
+  const paged = pageOf(rows, page, (row) => [row.id], counts[query.when]);
   return {
     assessments: paged.rows.map((row) => presentAssessment(row, user, now)),
     counts,

@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { canReadFile } from '../uploads/file-access.policy.js';
 import { findStoredFile } from '../uploads/stored-files.js';
-import { type ParsedQuestionFile, parseQuestionFile, type QuestionType } from './question-file-parser.js';
+import { type ParsedQuestionFile, parseQuestionFile, type QuestionType } from './import/index.js';
 import { roundMarks } from './scoring.js';
 
 /**

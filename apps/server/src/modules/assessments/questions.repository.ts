@@ -2,7 +2,7 @@ import type { Question } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { questionOptions, questions } from '../../db/schema/index.js';
-import type { ParsedQuestion } from './question-file-parser.js';
+import type { ParsedQuestion } from './import/index.js';
 import { roundMarks } from './scoring.js';
 
 /** Whose questions: an assessment's, or a topic's self assessment (exactly one). */

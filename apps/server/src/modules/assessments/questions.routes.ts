@@ -19,7 +19,7 @@ const failures = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const docs = { tags: ['assessments'], security: [{ bearer: [] }] };
+const docs = { tags: ['assessments'] };
 
 /** An assessment's questions: viewing, and importing a question file after a preview (decisions 18, 27). */
 export const assessmentQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {

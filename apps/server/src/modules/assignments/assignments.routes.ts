@@ -19,7 +19,7 @@ import { ASSIGNMENT_POLICY } from './assignments.policy.js';
 import * as service from './assignments.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['batch subjects'], security: [{ bearer: [] }] };
+const docs = { tags: ['batch subjects'] };
 
 export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = app.requireAuth(...ASSIGNMENT_POLICY.manage);
@@ -134,7 +134,6 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(...ASSIGNMENT_POLICY.myBatches),
       schema: {
         tags: ['users'],
-        security: [{ bearer: [] }],
         description: 'A faculty member’s batches (those they teach in) or a student’s own batch.',
         response: { 200: envelope(z.object({ batches: z.array(batchSchema) })), ...failures },
       },

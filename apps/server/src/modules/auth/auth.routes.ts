@@ -121,7 +121,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { allowPendingPasswordChange: true },
       schema: {
         tags,
-        security: [{ bearer: [] }],
         body: changePasswordBodySchema,
         response: { 200: envelope(z.object({ changed: z.boolean() })), ...failures },
       },

@@ -15,7 +15,7 @@ import { BATCH_POLICY } from './batches.policy.js';
 import * as service from './batches.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['batches'], security: [{ bearer: [] }] };
+const docs = { tags: ['batches'] };
 
 export const batchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

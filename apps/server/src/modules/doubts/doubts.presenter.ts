@@ -47,6 +47,7 @@ export function presentDoubt(row: DoubtRow, reader: Reader): Doubt {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     response_count: row.response_count,
+    responses_total: row.responses_total,
     answered: row.answered,
     responses: row.responses.map((response) => presentResponse(response, reader)),
   };

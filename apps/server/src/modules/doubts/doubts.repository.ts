@@ -1,6 +1,7 @@
-import type { DoubtListQuery, Role } from '@portal/shared';
+import { type DoubtListQuery, PAGE_SIZE, type Role } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Page } from '../../lib/pagination.js';
 import { executePrepared } from '../../lib/prepared.js';
 import { TEACHER_ROLES } from './doubts.policy.js';
 
@@ -40,6 +41,8 @@ export interface DoubtRow extends Record<string, unknown> {
   updated_at: Date;
   /** Teachers' and moderators' replies only: a student's follow-up is not a reply ('(n) replied'). */
   response_count: number;
+  /** Every live reply, follow-ups included: lists carry only the first ones. */
+  responses_total: number;
   answered: boolean;
   responses: ResponseJson[];
   /** Whether the reader may see this doubt (see `readableBy`). */
@@ -61,48 +64,81 @@ function readableBy(reader: Reader): SQL {
     case 'moderator':
       return sql`true`;
     case 'faculty':
-      return sql`exists (select 1 from batch_subject_faculties bsf
-        where bsf.batch_subject_id = bs.id and bsf.faculty_id = ${reader.entityId})`;
+      return sql`d.batch_subject_id in (select bsf.batch_subject_id from batch_subject_faculties bsf
+        where bsf.faculty_id = ${reader.entityId})`;
     case 'student':
-      return sql`(t.visibility and c.visibility and exists (select 1 from students me
-        where me.id = ${reader.entityId} and me.batch_id = bs.batch_id))`;
+      return sql`(t.visibility and c.visibility
+        and bs.batch_id = (select me.batch_id from students me where me.id = ${reader.entityId}))`;
     default:
       return sql`false`;
   }
 }
 
+/** A teacher (faculty or moderator) has replied to doubt `d`: the faculty home's Replied tab. */
+const answeredSql = sql`exists (select 1 from doubt_responses a where a.doubt_id = d.id
+  and a.deleted_at is null and a.author_role in (${teacherRoles}))`;
+
 /**
- * Doubts of the institution with everything a card shows, in ONE statement however many doubts
- * and replies there are: each doubt's live replies are folded into a JSON array, oldest first, by
- * `json_agg(... order by created_at)` in a lateral subquery, which also counts the teachers'
- * replies among them and tells whether there is one. Doubts whose batch subject, batch, subject,
- * topic or chapter was deleted are gone. Newest first.
+ * The live doubts of the institution matching `where`: a doubt whose batch subject, batch,
+ * subject, topic or chapter was deleted is gone.
  */
-function selectDoubts(institutionId: string, readable: SQL, where: SQL): SQL {
+function liveDoubts(institutionId: string, where: SQL): SQL {
   return sql`
-    select d.id, d.doubt_text, d.topic_id, t.title as topic_title, c.id as chapter_id,
-      c.title as chapter_title, d.batch_subject_id, s.id as subject_id, s.title as subject_title,
-      b.title as batch_title, d.student_id, st.name as student_name, d.created_at, d.updated_at,
-      r.response_count, r.answered, r.responses, ${readable} as readable
     from doubts d
     join batch_subjects bs on bs.id = d.batch_subject_id and bs.deleted_at is null
     join batches b on b.id = bs.batch_id and b.deleted_at is null
     join subjects s on s.id = bs.subject_id and s.deleted_at is null
     join topics t on t.id = d.topic_id and t.deleted_at is null
     join chapters c on c.id = t.chapter_id and c.deleted_at is null
+    where d.institution_id = ${institutionId} and d.deleted_at is null and ${where}`;
+}
+
+/**
+ * Doubts with everything a card shows, in ONE statement: first the page of doubts (filtered,
+ * newest first, `limit` rows after the cursor's doubt, walking doubts_institution_created_idx or
+ * the batch subject's, topic's or student's index), then for those rows only their titles,
+ * reply count and first PAGE_SIZE.repliesInList live replies, oldest first, folded into a JSON
+ * array by `json_agg` in a lateral subquery. Nothing is built for a doubt that is not on the page.
+ */
+function selectDoubts(institutionId: string, readable: SQL, where: SQL, page: Page | null): SQL {
+  const after = page?.after
+    ? sql`and (d.created_at, d.id) < (select p.created_at, p.id from doubts p
+        where p.id = ${page.after[0]} and p.institution_id = ${institutionId})`
+    : sql``;
+  const limit = page ? sql`limit ${page.limit + 1}` : sql``;
+  return sql`
+    select d.id, d.doubt_text, d.topic_id, t.title as topic_title, c.id as chapter_id,
+      c.title as chapter_title, d.batch_subject_id, s.id as subject_id, s.title as subject_title,
+      b.title as batch_title, d.student_id, st.name as student_name, d.created_at, d.updated_at,
+      r.response_count, r.responses_total, r.answered, r.responses, d.readable
+    from (
+      select d.id, d.doubt_text, d.topic_id, d.batch_subject_id, d.student_id, d.created_at,
+        d.updated_at, ${readable} as readable
+      ${liveDoubts(institutionId, where)} ${after}
+      order by d.created_at desc, d.id desc
+      ${limit}
+    ) d
+    join batch_subjects bs on bs.id = d.batch_subject_id
+    join batches b on b.id = bs.batch_id
+    join subjects s on s.id = bs.subject_id
+    join topics t on t.id = d.topic_id
+    join chapters c on c.id = t.chapter_id
     join students st on st.id = d.student_id
     cross join lateral (
-      select count(*) filter (where dr.author_role in (${teacherRoles}))::int as response_count,
-        coalesce(bool_or(dr.author_role in (${teacherRoles})), false) as answered,
-        coalesce(json_agg(json_build_object(
+      select (select count(*) filter (where dr.author_role in (${teacherRoles}))::int
+          from doubt_responses dr where dr.doubt_id = d.id and dr.deleted_at is null) as response_count,
+        (select count(*)::int from doubt_responses dr
+          where dr.doubt_id = d.id and dr.deleted_at is null) as responses_total,
+        ${answeredSql} as answered,
+        coalesce((select json_agg(json_build_object(
           '_id', dr.id, 'response_text', dr.response_text, 'doubt_id', dr.doubt_id,
           'author_user_id', dr.author_user_id, 'author_role', dr.author_role,
           'author_name', dr.author_name, 'created_at', dr.created_at
-        ) order by dr.created_at, dr.id), '[]'::json) as responses
-      from doubt_responses dr
-      where dr.doubt_id = d.id and dr.deleted_at is null
+        ) order by dr.created_at, dr.id) from (
+          select * from doubt_responses dr where dr.doubt_id = d.id and dr.deleted_at is null
+          order by dr.created_at, dr.id limit ${PAGE_SIZE.repliesInList}
+        ) dr), '[]'::json) as responses
     ) r
-    where d.institution_id = ${institutionId} and d.deleted_at is null and ${where}
     order by d.created_at desc, d.id desc`;
 }
 
@@ -129,20 +165,51 @@ function filterConditions(filter: DoubtFilter): SQL {
   if (filter.topicId) conditions.push(sql`d.topic_id = ${filter.topicId}`);
   if (filter.batchSubjectId) conditions.push(sql`d.batch_subject_id = ${filter.batchSubjectId}`);
   if (filter.studentId) conditions.push(sql`d.student_id = ${filter.studentId}`);
-  if (filter.status === 'new') conditions.push(sql`not r.answered`);
-  if (filter.status === 'replied') conditions.push(sql`r.answered`);
+  if (filter.status === 'new') conditions.push(sql`not ${answeredSql}`);
+  if (filter.status === 'replied') conditions.push(answeredSql);
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
-/** The doubts the reader may see that match `filter`: one query (see `selectDoubts`). */
+/** One page of the doubts the reader may see that match `filter` (see `selectDoubts`). */
 export async function listDoubts(
   db: Database,
   institutionId: string,
   reader: Reader,
   filter: DoubtFilter,
+  page: Page,
 ): Promise<DoubtRow[]> {
   const where = sql`${readableBy(reader)} and ${filterConditions(filter)}`;
-  const result = await executePrepared<DoubtRow>(db, selectDoubts(institutionId, sql`true`, where));
+  const { rows } = await executePrepared<DoubtRow>(db, selectDoubts(institutionId, sql`true`, where, page));
+  return rows;
+}
+
+/**
+ * How many doubts the reader may see match `filter`: every live one is counted (tens of
+ * milliseconds for a school's 50,000), so the service keeps the answer with the cached reads.
+ */
+export async function countDoubts(
+  db: Database,
+  institutionId: string,
+  reader: Reader,
+  filter: DoubtFilter,
+): Promise<number> {
+  const where = sql`${readableBy(reader)} and ${filterConditions(filter)}`;
+  const { rows } = await executePrepared<{ total: number }>(
+    db,
+    sql`select count(*)::int as total ${liveDoubts(institutionId, where)}`,
+  );
+  return rows[0]?.total ?? 0;
+}
+
+/** The doubts of `ids` that the reader may see (at most MAX_DOUBT_IDS), newest first. */
+export async function listDoubtsByIds(
+  db: Database,
+  institutionId: string,
+  reader: Reader,
+  ids: string[],
+): Promise<DoubtRow[]> {
+  const where = sql`${readableBy(reader)} and ${filterConditions({ ids })}`;
+  const result = await executePrepared<DoubtRow>(db, selectDoubts(institutionId, sql`true`, where, null));
   return result.rows;
 }
 
@@ -155,7 +222,7 @@ export async function findDoubt(
 ): Promise<DoubtRow | undefined> {
   const result = await executePrepared<DoubtRow>(
     db,
-    selectDoubts(institutionId, readableBy(reader), sql`d.id = ${doubtId}`),
+    selectDoubts(institutionId, readableBy(reader), sql`d.id = ${doubtId}`, null),
   );
   return result.rows[0];
 }
@@ -251,4 +318,29 @@ export async function authorName(db: Database, userId: string): Promise<string> 
     where u.id = ${userId}`,
   );
   return result.rows[0]?.name ?? '';
+}
+
+/** One page of a doubt's live replies, oldest first, and on the first page how many there are. */
+export async function listResponses(
+  db: Database,
+  institutionId: string,
+  doubtId: string,
+  page: Page,
+): Promise<{ rows: ResponseJson[]; total: number | null }> {
+  const after = page.after
+    ? sql`and (dr.created_at, dr.id) > (select p.created_at, p.id from doubt_responses p
+        where p.id = ${page.after[0]} and p.institution_id = ${institutionId})`
+    : sql``;
+  const live = sql`from doubt_responses dr
+    where dr.doubt_id = ${doubtId} and dr.institution_id = ${institutionId} and dr.deleted_at is null`;
+  const [result, total] = await Promise.all([
+    executePrepared<ResponseJson>(
+      db,
+      sql`select dr.id as "_id", dr.response_text, dr.doubt_id, dr.author_user_id, dr.author_role,
+        dr.author_name, dr.created_at ${live} ${after}
+        order by dr.created_at, dr.id limit ${page.limit + 1}`,
+    ),
+    page.after ? null : executePrepared<{ total: number }>(db, sql`select count(*)::int as total ${live}`),
+  ]);
+  return { rows: result.rows, total: total?.rows[0]?.total ?? null };
 }

@@ -10,6 +10,8 @@ import {
   envelope,
   errorBodySchema,
   idParamsSchema,
+  pageInfoSchema,
+  pageQuerySchema,
   respondBodySchema,
   responseIdParamsSchema,
   topicIdParamsSchema,
@@ -25,8 +27,11 @@ import { DOUBT_POLICY } from './doubts.policy.js';
 import * as service from './doubts.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['doubts'], security: [{ bearer: [] }] };
+const docs = { tags: ['doubts'] };
 const doubtList = envelope(z.object({ doubts: z.array(doubtSchema) }));
+const doubtPage = envelope(z.object({ doubts: z.array(doubtSchema), page: pageInfoSchema }));
+const responsePage = envelope(z.object({ responses: z.array(doubtResponseSchema), page: pageInfoSchema }));
+const pagedDoubtQuery = doubtListQuerySchema.extend(pageQuerySchema.shape);
 const oneDoubt = envelope(z.object({ doubt: doubtSchema }));
 const oneResponse = envelope(z.object({ response: doubtResponseSchema }));
 const deleted = envelope(z.object({ deleted: z.boolean() }));
@@ -54,13 +59,13 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...docs,
         description:
-          'Doubts of the caller’s batch subjects (a student’s batch’s, a faculty member’s, a moderator’s institution’s), newest first, optionally of one batch subject and by status (new = no teacher reply yet).',
-        querystring: doubtListQuerySchema,
-        response: { 200: doubtList, ...failures },
+          'Doubts of the caller’s batch subjects (a student’s batch’s, a faculty member’s, a moderator’s institution’s), newest first, optionally of one batch subject and by status (new = no teacher reply yet). One page at a time (`limit`, `cursor`); each doubt carries its first replies.',
+        querystring: pagedDoubtQuery,
+        response: { 200: doubtPage, ...failures },
       },
     },
     async (request) => ({
-      data: { doubts: await service.listDoubts(app.deps, caller(request), request.query) },
+      data: await service.listDoubts(app.deps, caller(request), request.query),
     }),
   );
 
@@ -82,13 +87,14 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(...DOUBT_POLICY.read),
       schema: {
         ...docs,
-        description: 'Doubts on one topic in the caller’s batch subjects, newest first.',
+        description: 'Doubts on one topic in the caller’s batch subjects, newest first, one page at a time.',
         params: topicIdParamsSchema,
-        response: { 200: doubtList, ...failures },
+        querystring: pageQuerySchema,
+        response: { 200: doubtPage, ...failures },
       },
     },
     async (request) => ({
-      data: { doubts: await service.listTopicDoubts(app.deps, caller(request), request.params.topicId) },
+      data: await service.listTopicDoubts(app.deps, caller(request), request.params.topicId, request.query),
     }),
   );
 
@@ -96,10 +102,16 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/doubts/batch-subject/:id',
     {
       onRequest: app.requireAuth(...DOUBT_POLICY.read),
-      schema: { ...docs, params: idParamsSchema, response: { 200: doubtList, ...failures } },
+      schema: {
+        ...docs,
+        description: 'Doubts of one batch subject, newest first, one page at a time.',
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: doubtPage, ...failures },
+      },
     },
     async (request) => ({
-      data: { doubts: await service.listBatchSubjectDoubts(app.deps, caller(request), request.params.id) },
+      data: await service.listBatchSubjectDoubts(app.deps, caller(request), request.params.id, request.query),
     }),
   );
 
@@ -125,13 +137,14 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(...DOUBT_POLICY.readOwn),
       schema: {
         ...docs,
-        description: 'A student’s own doubts; for faculty, the doubts of the batch subjects they teach.',
-        querystring: doubtListQuerySchema,
-        response: { 200: doubtList, ...failures },
+        description:
+          'A student’s own doubts; for faculty, the doubts of the batch subjects they teach. One page at a time.',
+        querystring: pagedDoubtQuery,
+        response: { 200: doubtPage, ...failures },
       },
     },
     async (request) => ({
-      data: { doubts: await service.listOwnDoubts(app.deps, caller(request), request.query) },
+      data: await service.listOwnDoubts(app.deps, caller(request), request.query),
     }),
   );
 
@@ -206,6 +219,24 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: { answer: await autoAnswer(app.deps, caller(request), request.body, request.log) },
+    }),
+  );
+
+  app.get(
+    '/api/doubts/:id/responses',
+    {
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
+      schema: {
+        ...docs,
+        description:
+          'A doubt’s replies, oldest first, one page at a time (lists carry only the first ones; `responses_total` counts them all).',
+        params: doubtIdParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: responsePage, ...failures },
+      },
+    },
+    async (request) => ({
+      data: await service.listResponses(app.deps, caller(request), request.params.id, request.query),
     }),
   );
 

@@ -4,15 +4,20 @@ import {
   type DoubtListQuery,
   type DoubtResponse,
   MESSAGES,
+  PAGE_SIZE,
+  type PageInfo,
+  type PageQuery,
   type RespondBody,
 } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { doubtResponses, doubts } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
-import { cachedUserRead } from '../../lib/read-cache.js';
+import { type Page, pageOf, readPage } from '../../lib/pagination.js';
+import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { studentBatchId } from '../subjects/enrolment.repository.js';
 import { assertCanReadSubject } from '../subjects/subjects.policy.js';
 import { mayEditDoubt, mayEditResponse, mayUseBatchSubject } from './doubts.policy.js';
 import { presentDoubt, presentResponse } from './doubts.presenter.js';
@@ -35,63 +40,150 @@ export async function assertBatchSubject(
   return row;
 }
 
-/** GET /api/doubts: the caller's batch subjects' doubts, optionally of one and by status. */
-export async function listDoubts(deps: AppDeps, user: AuthUser, query: DoubtListQuery): Promise<Doubt[]> {
+/** A page of doubts as the caller sees them, with its page info. */
+export interface DoubtPage {
+  doubts: Doubt[];
+  page: PageInfo;
+}
+
+/**
+ * Whose count a count is: a moderator's is the institution's, a faculty member's their own, a
+ * student's their batch's (what they see depends only on it; their own doubts are a filter).
+ */
+async function countScope(deps: AppDeps, user: AuthUser): Promise<string> {
+  switch (user.permission) {
+    case 'moderator':
+      return 'institution';
+    case 'student':
+      return `batch:${await studentBatchId(deps, institutionOf(user), user.entityId)}`;
+    default:
+      return `${user.permission}:${user.entityId}`;
+  }
+}
+
+/**
+ * A page of doubts, and on the first page their total. Counting reads every match (a school's
+ * 50,000 take tens of milliseconds), so the total is kept with the cached reads for ten seconds,
+ * shared by everyone it is the same for: a doubt or reply written through the API drops it at once;
+ * a change made elsewhere (another server, a script) shows in the total within ten seconds.
+ */
+const TOTAL_TTL_MS = 10_000;
+
+async function doubtPage(
+  deps: AppDeps,
+  user: AuthUser,
+  filter: repository.DoubtFilter,
+  page: Page,
+  rows?: Promise<repository.DoubtRow[]>,
+): Promise<DoubtPage> {
+  const institutionId = institutionOf(user);
+  const filterKey = [filter.topicId, filter.batchSubjectId, filter.studentId, filter.status].join(':');
+  const [listed, total] = await Promise.all([
+    rows ?? repository.listDoubts(deps.db, institutionId, user, filter, page),
+    page.after
+      ? null
+      : cachedRead(
+          deps.db,
+          institutionId,
+          `doubt_total:${await countScope(deps, user)}:${filterKey}`,
+          () => repository.countDoubts(deps.db, institutionId, user, filter),
+          TOTAL_TTL_MS,
+        ),
+  ]);
+  const { rows: kept, page: info } = pageOf(listed, page, (row) => [row.id], total);
+  return { doubts: present(kept, user), page: info };
+}
+
+/** GET /api/doubts: a page of the caller's batch subjects' doubts, optionally of one and by status. */
+export async function listDoubts(
+  deps: AppDeps,
+  user: AuthUser,
+  query: DoubtListQuery & PageQuery,
+): Promise<DoubtPage> {
   if (query.batch_subject_id) await assertBatchSubject(deps, user, query.batch_subject_id);
-  const rows = await repository.listDoubts(deps.db, institutionOf(user), user, {
-    batchSubjectId: query.batch_subject_id,
-    status: query.status,
-  });
-  return present(rows, user);
+  const page = readPage(query, PAGE_SIZE.default);
+  const filter = { batchSubjectId: query.batch_subject_id, status: query.status };
+  return doubtPage(deps, user, filter, page);
 }
 
 /** GET /api/users/me/doubts: a student's own doubts; a faculty member's batch subjects' doubts. */
-export async function listOwnDoubts(deps: AppDeps, user: AuthUser, query: DoubtListQuery): Promise<Doubt[]> {
+export async function listOwnDoubts(
+  deps: AppDeps,
+  user: AuthUser,
+  query: DoubtListQuery & PageQuery,
+): Promise<DoubtPage> {
   if (user.permission !== 'student') return listDoubts(deps, user, query);
   if (query.batch_subject_id) await assertBatchSubject(deps, user, query.batch_subject_id);
-  const rows = await repository.listDoubts(deps.db, institutionOf(user), user, {
-    batchSubjectId: query.batch_subject_id,
-    status: query.status,
-    studentId: user.entityId,
-  });
-  return present(rows, user);
+  const page = readPage(query, PAGE_SIZE.default);
+  const filter = { batchSubjectId: query.batch_subject_id, status: query.status, studentId: user.entityId };
+  return doubtPage(deps, user, filter, page);
 }
 
 export async function listBatchSubjectDoubts(
   deps: AppDeps,
   user: AuthUser,
   batchSubjectId: string,
-): Promise<Doubt[]> {
+  query: PageQuery,
+): Promise<DoubtPage> {
   await assertBatchSubject(deps, user, batchSubjectId);
-  const rows = await repository.listDoubts(deps.db, institutionOf(user), user, { batchSubjectId });
-  return present(rows, user);
+  return doubtPage(deps, user, { batchSubjectId }, readPage(query, PAGE_SIZE.default));
 }
 
 /**
- * A topic's doubts in the caller's batch subjects. The topic must be one the caller may read: a
- * topic hidden from a student or of another institution answers 404, a subject they neither teach
- * nor study 403, as reading the topic itself would. Every topic page asks this, so the list and
- * the topic are read together and the subject rule comes from the short-lived read cache.
+ * A page of a topic's doubts in the caller's batch subjects. The topic must be one the caller may
+ * read: a topic hidden from a student or of another institution answers 404, a subject they
+ * neither teach nor study 403, as reading the topic itself would. Every topic page asks this, so
+ * the list and the topic are read together and the subject rule comes from the short-lived read
+ * cache.
  */
-export function listTopicDoubts(deps: AppDeps, user: AuthUser, topicId: string): Promise<Doubt[]> {
+export async function listTopicDoubts(
+  deps: AppDeps,
+  user: AuthUser,
+  topicId: string,
+  query: PageQuery,
+): Promise<DoubtPage> {
   const institutionId = institutionOf(user);
-  // Kept with the reader's cached reads (authors show as 'You' to them); every doubt or reply
-  // write drops the institution's reads, so a new doubt or answer shows at once.
-  return cachedUserRead(deps.db, institutionId, user.userId, `topic_doubts:${topicId}`, async () => {
-    const [rows, topic] = await Promise.all([
-      repository.listDoubts(deps.db, institutionId, user, { topicId }),
-      repository.findTopic(deps.db, institutionId, topicId),
-    ]);
-    if (!topic || (user.permission === 'student' && !topic.visible)) throw notFound();
-    await assertCanReadSubject(deps, user, topic.subject_id);
-    return present(rows, user);
+  const page = readPage(query, PAGE_SIZE.default);
+  const pageKey = `${topicId}:${page.limit}:${page.after?.[0] ?? ''}`;
+  const topic = await cachedRead(deps.db, institutionId, `doubt_topic:${topicId}`, async () => {
+    return (await repository.findTopic(deps.db, institutionId, topicId)) ?? null;
   });
+  if (!topic || (user.permission === 'student' && !topic.visible)) throw notFound();
+  await assertCanReadSubject(deps, user, topic.subject_id);
+  // Every doubt or reply write drops the institution's reads, so a new doubt or answer shows at
+  // once. A batch's students see the same doubts (authors are named per reader by the presenter),
+  // so their rows are shared per batch; teachers' and moderators' are kept per reader.
+  const batchId =
+    user.permission === 'student' ? await studentBatchId(deps, institutionId, user.entityId) : null;
+  const rows =
+    user.permission === 'student'
+      ? cachedRead(deps.db, institutionId, `topic_doubts_of_batch:${batchId}:${pageKey}`, () =>
+          repository.listDoubts(deps.db, institutionId, user, { topicId }, page),
+        )
+      : cachedUserRead(deps.db, institutionId, user.userId, `topic_doubts:${pageKey}`, () =>
+          repository.listDoubts(deps.db, institutionId, user, { topicId }, page),
+        );
+  return doubtPage(deps, user, { topicId }, page, rows);
 }
 
 /** GET /api/doubts/ids: those of the given doubts the caller may see; the others are left out. */
 export async function listDoubtsByIds(deps: AppDeps, user: AuthUser, ids: string[]): Promise<Doubt[]> {
-  const rows = await repository.listDoubts(deps.db, institutionOf(user), user, { ids });
+  const rows = await repository.listDoubtsByIds(deps.db, institutionOf(user), user, ids);
   return present(rows, user);
+}
+
+/** A page of the replies of a doubt the caller may see, oldest first (lists fold in the first ones only). */
+export async function listResponses(
+  deps: AppDeps,
+  user: AuthUser,
+  doubtId: string,
+  query: PageQuery,
+): Promise<{ responses: DoubtResponse[]; page: PageInfo }> {
+  const doubt = await readableDoubt(deps, user, doubtId);
+  const page = readPage(query, PAGE_SIZE.default);
+  const result = await repository.listResponses(deps.db, institutionOf(user), doubt.id, page);
+  const { rows, page: info } = pageOf(result.rows, page, (row) => [row._id], result.total);
+  return { responses: rows.map((row) => presentResponse(row, user)), page: info };
 }
 
 /** A live doubt of the caller's institution (404 otherwise) that they may see (403 otherwise). */

@@ -112,6 +112,7 @@ describe('POST /api/doubts', () => {
       created_at: t.clock.now().toISOString(),
       updated_at: t.clock.now().toISOString(),
       response_count: 0,
+      responses_total: 0,
       answered: false,
       responses: [],
     });
@@ -598,7 +599,7 @@ describe('POST /api/doubts/respond and the reply routes', () => {
     const readers = [school.tokens.student, school.tokens.faculty, school.tokens.moderator];
     for (const token of readers) {
       const seen = (await get(`/api/doubts/${doubt.id}`, token)).json().data.doubt;
-      expect(seen).toMatchObject({ answered: false, response_count: 0 });
+      expect(seen).toMatchObject({ answered: false, response_count: 0, responses_total: 1 });
       expect(seen.responses).toHaveLength(1);
       const onTopic = (await get(`/api/doubts/topic/${maths.topics[0]!.id}`, token)).json().data.doubts;
       expect(onTopic.find((row: { _id: string }) => row._id === doubt.id).response_count).toBe(0);

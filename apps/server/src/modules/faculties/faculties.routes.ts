@@ -12,6 +12,8 @@ import {
   importResultSchema,
   issuedCredentialSchema,
   newFacultyUserBodySchema,
+  pageInfoSchema,
+  pageQuerySchema,
   updateFacultyBodySchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +24,7 @@ import { FACULTY_POLICY } from './faculties.policy.js';
 import * as service from './faculties.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['faculties'], security: [{ bearer: [] }] };
+const docs = { tags: ['faculties'] };
 const facultyEnvelope = envelope(z.object({ faculty: facultySchema }));
 /** A PDF answer: Fastify sends the bytes as they are (a Buffer is never serialized). */
 const pdfFile = z.any().describe('The PDF file.');
@@ -52,13 +54,18 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: manage,
       schema: {
         ...docs,
-        description: 'Every faculty member of the institution, archived ones included, newest first.',
-        response: { 200: envelope(z.object({ faculties: z.array(facultySchema) })), ...failures },
+        description:
+          'Every faculty member of the institution, archived ones included, newest first; one page at a time.',
+        querystring: pageQuerySchema,
+        response: {
+          200: envelope(z.object({ faculties: z.array(facultySchema), page: pageInfoSchema })),
+          ...failures,
+        },
       },
     },
     async (request) => {
       const institutionId = institutionOf(caller(request));
-      return { data: { faculties: await service.listFaculties(app.deps, institutionId) } };
+      return { data: await service.pageFaculties(app.deps, institutionId, request.query) };
     },
   );
 

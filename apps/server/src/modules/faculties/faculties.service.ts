@@ -6,6 +6,9 @@ import {
   formatMessage,
   type IssuedCredential,
   MESSAGES,
+  PAGE_SIZE,
+  type PageInfo,
+  type PageQuery,
   type UpdateFacultyBody,
 } from '@portal/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -13,7 +16,8 @@ import type { Database } from '../../db/client.js';
 import { faculties, users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import { PDF_TEMPLATES, renderPdf } from '../../lib/pdf.js';
+import { pageOf, readPage } from '../../lib/pagination.js';
+import { renderPdfTemplate } from '../../lib/pdf-pool.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
   createLogins,
@@ -109,6 +113,41 @@ export async function listFaculties(deps: AppDeps, institutionId: string): Promi
     .where(eq(faculties.institutionId, institutionId))
     .orderBy(desc(faculties.createdAt), asc(faculties.name), asc(faculties.id));
   return rows.map(presentFaculty);
+}
+
+/** A page of the institution's faculty, archived ones included, newest first; the first page counts them. */
+export async function pageFaculties(
+  deps: AppDeps,
+  institutionId: string,
+  query: PageQuery,
+): Promise<{ faculties: Faculty[]; page: PageInfo }> {
+  const page = readPage(query, PAGE_SIZE.default);
+  // Newest first, then by name and id: (created_at desc) then (name, id) ascending.
+  const after = page.after
+    ? sql`(${faculties.createdAt} < c.created_at or (${faculties.createdAt} = c.created_at
+        and (${faculties.name}, ${faculties.id}) > (c.name, c.id)))`
+    : undefined;
+  const [rows, counted] = await Promise.all([
+    selectFaculties(deps.db)
+      .where(
+        and(
+          eq(faculties.institutionId, institutionId),
+          after &&
+            sql`exists (select 1 from faculties c where c.id = ${page.after![0]}
+              and c.institution_id = ${institutionId} and ${after})`,
+        ),
+      )
+      .orderBy(desc(faculties.createdAt), asc(faculties.name), asc(faculties.id))
+      .limit(page.limit + 1),
+    page.after
+      ? null
+      : deps.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(faculties)
+          .where(eq(faculties.institutionId, institutionId)),
+  ]);
+  const { rows: kept, page: info } = pageOf(rows, page, (row) => [row.id], counted?.[0]?.total ?? null);
+  return { faculties: kept.map(presentFaculty), page: info };
 }
 
 /** One faculty member with the live batch subjects they are assigned to, in one query. */
@@ -258,20 +297,18 @@ export async function renewFacultyLogin(
 /** The institution's faculty list as a PDF (template `facultyList`), in the list's order. */
 export async function facultyListPdf(deps: AppDeps, user: AuthUser): Promise<Buffer> {
   const list = await listFaculties(deps, user.institutionId!);
-  return renderPdf(
-    PDF_TEMPLATES.facultyList({
-      institution: user.institutionTitle ?? '',
-      academicYear: user.academicYear ?? '',
-      faculty: list.map((member) => ({
-        name: member.name,
-        designation: member.designation ?? '',
-        email: member.email.join(', '),
-        mobile: member.mobile.join(', '),
-        username: member.username,
-        archived: member.archived,
-      })),
-    }),
-  );
+  return renderPdfTemplate('facultyList', {
+    institution: user.institutionTitle ?? '',
+    academicYear: user.academicYear ?? '',
+    faculty: list.map((member) => ({
+      name: member.name,
+      designation: member.designation ?? '',
+      email: member.email.join(', '),
+      mobile: member.mobile.join(', '),
+      username: member.username,
+      archived: member.archived,
+    })),
+  });
 }
 
 // Keeps each statement well under PostgreSQL's 65,535 parameters.

@@ -6,4 +6,4 @@ export const failures = {
   403: errorBodySchema,
   404: errorBodySchema,
 };
-export const docs = { tags: ['institutions'], security: [{ bearer: [] }] };
+export const docs = { tags: ['institutions'] };

@@ -1,5 +1,6 @@
 import type { HomeTopic } from '@portal/shared';
 import type { AppDeps } from '../../deps.js';
+import type { Page } from '../../lib/pagination.js';
 import { queryPrepared } from '../../lib/prepared.js';
 import { TOPIC_PICTURE_SQL } from '../topics/topic-picture.js';
 
@@ -48,54 +49,74 @@ const HOME_TOPIC_JOINS = `
   join batch_subjects bs on bs.id = x.batch_subject_id and bs.deleted_at is null
   join subjects s on s.id = bs.subject_id and s.deleted_at is null`;
 
-/** Plan topics of the batch dated before `day` the student never opened; one row per topic. */
-export function pendingTopics(
+/**
+ * The batch's plan topics dated before `day`, one row per batch subject and topic (at its latest
+ * plan day before `day`), latest day first, then by title: the same for every student of the
+ * batch, so the service keeps it shared and takes out each student's opened topics
+ * (`viewedTopicIds`). The batch's batch subjects lead (each plan read through
+ * study_plans_batch_subject_date_idx), so nothing else of the institution is read.
+ */
+export function batchPlanBefore(
   deps: AppDeps,
-  filter: { institutionId: string; batchId: string; studentId: string; day: string; limit: number },
+  filter: { institutionId: string; batchId: string; day: string },
 ): Promise<HomeTopicRow[]> {
-  return queryPrepared(
+  return queryPrepared<HomeTopicRow>(
     deps.pool,
-    'pending_topics',
+    'batch_plan_before',
     `select ${HOME_TOPIC_COLUMNS}, x.date, null::timestamptz as viewed_at
      from (
-       select distinct on (sp.batch_subject_id, sp.topic_id) sp.batch_subject_id, sp.topic_id, sp.date
-       from study_plans sp
-       join batch_subjects pbs on pbs.id = sp.batch_subject_id and pbs.batch_id = $2
-       where sp.institution_id = $1 and sp.deleted_at is null and sp.date < $4
-         and not exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = sp.topic_id)
-       order by sp.batch_subject_id, sp.topic_id, sp.date desc
+       select sp.batch_subject_id, sp.topic_id, max(sp.date) as date
+       from batch_subjects pbs
+       join study_plans sp on sp.batch_subject_id = pbs.id and sp.deleted_at is null and sp.date < $3
+       where pbs.batch_id = $2 and pbs.institution_id = $1 and pbs.deleted_at is null
+       group by sp.batch_subject_id, sp.topic_id
      ) x
      ${HOME_TOPIC_JOINS}
-     order by x.date desc, t.title
-     limit $5`,
-    [filter.institutionId, filter.batchId, filter.studentId, filter.day, filter.limit],
+     order by x.date desc, t.title, x.batch_subject_id, x.topic_id`,
+    [filter.institutionId, filter.batchId, filter.day],
   );
 }
 
-/** The topics the student opened most recently up to the end of `day`, still readable in their batch. */
+/**
+ * The topics the student opened most recently up to the end of `day`, still readable in their
+ * batch: each topic once, at its latest view (the view of the latest day), newest first. The
+ * student's views come from impressions_student_last_viewed_idx, which covers every column read
+ * here, and the later-view check is a probe of the primary key: neither reads the table itself.
+ * A later page starts after the cursor's topic.
+ */
 export function lastVisitedTopics(
   deps: AppDeps,
-  filter: { batchId: string; studentId: string; day: string; limit: number },
+  filter: { batchId: string; studentId: string; day: string },
+  page: Page,
 ): Promise<HomeTopicRow[]> {
-  return queryPrepared(
+  const first = page.after === null;
+  const after = first
+    ? ''
+    : `and (i.last_viewed_at, i.topic_id) < ((select max(c2.last_viewed_at) from impressions c2
+         where c2.student_id = $2 and c2.topic_id = $5 and c2.view_date <= $3), $5::uuid)`;
+  return queryPrepared<HomeTopicRow>(
     deps.pool,
-    'last_visited_topics',
+    first ? 'last_visited_topics' : 'last_visited_topics_after',
     `select ${HOME_TOPIC_COLUMNS}, null::date as date, x.viewed_at
      from (
-       select distinct on (i.topic_id) i.topic_id, i.batch_subject_id, i.last_viewed_at as viewed_at
+       select i.topic_id, i.batch_subject_id, i.last_viewed_at as viewed_at
        from impressions i
-       where i.student_id = $2 and i.view_date <= $3
-       order by i.topic_id, i.last_viewed_at desc
+       where i.student_id = $2 and i.view_date <= $3 ${after}
+         and not exists (select 1 from impressions j
+           where j.student_id = i.student_id and j.topic_id = i.topic_id
+             and j.view_date > i.view_date and j.view_date <= $3)
      ) x
      ${HOME_TOPIC_JOINS}
      where bs.batch_id = $1
-     order by x.viewed_at desc
+     order by x.viewed_at desc, x.topic_id desc
      limit $4`,
-    [filter.batchId, filter.studentId, filter.day, filter.limit],
+    first
+      ? [filter.batchId, filter.studentId, filter.day, page.limit + 1]
+      : [filter.batchId, filter.studentId, filter.day, page.limit + 1, page.after![0]],
   );
 }
 
-export interface ChapterCountsRow {
+export interface SubjectChapterRow {
   _id: string;
   title: string;
   description: string;
@@ -103,32 +124,31 @@ export interface ChapterCountsRow {
   chapter_logo_url: string | null;
   visibility: boolean;
   topic_count: number;
-  visible_topic_count: number;
-  read_topic_count: number;
+  /** The chapter's visible topics, in order: what a student can read (and has read, or not). */
+  visible_topic_ids: string[];
 }
 
 /**
- * A subject's visible chapters with the student's counts, in one query: every live topic (total),
- * the visible ones (available) and the visible ones they have opened (completed).
+ * A subject's visible chapters with their live topics counted (total) and their visible topics'
+ * ids, in one query: the same for every student, so kept shared; each student's reads are then
+ * one index lookup (`viewedTopicIds`).
  */
-export function chapterCounts(
+export function subjectChapters(
   deps: AppDeps,
-  filter: { institutionId: string; subjectId: string; studentId: string },
-): Promise<ChapterCountsRow[]> {
+  filter: { institutionId: string; subjectId: string },
+): Promise<SubjectChapterRow[]> {
   return queryPrepared(
     deps.pool,
-    'chapter_counts',
+    'subject_chapters_with_topics',
     `select c.id as "_id", c.title, c.description, c.subject_id, c.logo_url as chapter_logo_url, c.visibility,
        count(t.id)::int as topic_count,
-       count(t.id) filter (where t.visibility)::int as visible_topic_count,
-       count(t.id) filter (where t.visibility and exists (
-         select 1 from impressions i where i.student_id = $3 and i.topic_id = t.id))::int as read_topic_count
+       coalesce(array_agg(t.id order by t.created_at, t.id) filter (where t.visibility), '{}') as visible_topic_ids
      from chapters c
      left join topics t on t.chapter_id = c.id and t.deleted_at is null
      where c.institution_id = $1 and c.subject_id = $2 and c.deleted_at is null and c.visibility
      group by c.id
      order by c.created_at, c.id`,
-    [filter.institutionId, filter.subjectId, filter.studentId],
+    [filter.institutionId, filter.subjectId],
   );
 }
 
@@ -168,22 +188,20 @@ export interface ChapterTopicRow {
   topic_logo_url: string | null;
   self_assessment: boolean;
   visibility: boolean;
-  viewed: boolean;
 }
 
-/** Every live topic of a chapter (hidden ones count in its total) with whether the student opened it. */
+/** Every live topic of a chapter (hidden ones count in its total), the same for every reader. */
 export function chapterTopicRows(
   deps: AppDeps,
-  filter: { institutionId: string; chapterId: string; studentId: string },
+  filter: { institutionId: string; chapterId: string },
 ): Promise<ChapterTopicRow[]> {
   return queryPrepared(
     deps.pool,
-    'chapter_topics_read',
-    `select t.id as "_id", t.title, t.type, ${TOPIC_PICTURE_SQL} as topic_logo_url, t.self_assessment, t.visibility,
-       exists (select 1 from impressions i where i.student_id = $3 and i.topic_id = t.id) as viewed
+    'chapter_topic_rows',
+    `select t.id as "_id", t.title, t.type, ${TOPIC_PICTURE_SQL} as topic_logo_url, t.self_assessment, t.visibility
      from topics t
      where t.chapter_id = $1 and t.institution_id = $2 and t.deleted_at is null
      order by t.created_at, t.id`,
-    [filter.chapterId, filter.institutionId, filter.studentId],
+    [filter.chapterId, filter.institutionId],
   );
 }

@@ -8,6 +8,8 @@ import {
   homeTopicSchema,
   impressionBodySchema,
   impressionSchema,
+  pageInfoSchema,
+  pageQuerySchema,
   timeSpentBodySchema,
   timeSpentSchema,
   topicProgressSchema,
@@ -28,7 +30,7 @@ declare module 'fastify' {
 }
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['learning'], security: [{ bearer: [] }] };
+const docs = { tags: ['learning'] };
 // A view changes only the student's own reads (progress, home lists); a heartbeat changes no read
 // at all (lib/read-cache.ts).
 const viewWrite = { readCache: 'own' as const };
@@ -86,14 +88,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(...LEARNING_POLICY.student),
       schema: {
         ...docs,
-        description: 'Pending Topics: study-plan topics dated before `date` (default today) not yet opened.',
-        querystring: homeDateQuerySchema,
-        response: { 200: envelope(z.object({ pending_items: z.array(homeTopicSchema) })), ...failures },
+        description:
+          'Pending Topics: study-plan topics dated before `date` (default today) not yet opened; one page at a time.',
+        querystring: homeDateQuerySchema.extend(pageQuerySchema.shape),
+        response: {
+          200: envelope(z.object({ pending_items: z.array(homeTopicSchema), page: pageInfoSchema })),
+          ...failures,
+        },
       },
     },
-    async (request) => ({
-      data: { pending_items: await service.pendingItems(app.deps, caller(request), request.query.date) },
-    }),
+    async (request) => {
+      const { topics, page } = await service.pendingItems(app.deps, caller(request), request.query);
+      return { data: { pending_items: topics, page } };
+    },
   );
 
   app.get(
@@ -102,16 +109,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(...LEARNING_POLICY.student),
       schema: {
         ...docs,
-        description: 'Last Visited Topics: the most recently opened topics up to the end of `date`.',
-        querystring: homeDateQuerySchema,
-        response: { 200: envelope(z.object({ last_visited_topics: z.array(homeTopicSchema) })), ...failures },
+        description:
+          'Last Visited Topics: the most recently opened topics up to the end of `date`; one page at a time.',
+        querystring: homeDateQuerySchema.extend(pageQuerySchema.shape),
+        response: {
+          200: envelope(z.object({ last_visited_topics: z.array(homeTopicSchema), page: pageInfoSchema })),
+          ...failures,
+        },
       },
     },
-    async (request) => ({
-      data: {
-        last_visited_topics: await service.lastVisited(app.deps, caller(request), request.query.date),
-      },
-    }),
+    async (request) => {
+      const { topics, page } = await service.lastVisited(app.deps, caller(request), request.query);
+      return { data: { last_visited_topics: topics, page } };
+    },
   );
 
   app.get(

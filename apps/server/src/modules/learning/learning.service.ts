@@ -1,18 +1,22 @@
-import type {
-  ChapterProgress,
-  HomeTopic,
-  ImpressionBody,
-  TimeSpentBody,
-  TopicProgress,
+import {
+  type ChapterProgress,
+  type HomeTopic,
+  type ImpressionBody,
+  PAGE_SIZE,
+  type PageInfo,
+  type PageQuery,
+  type TimeSpentBody,
+  type TopicProgress,
 } from '@portal/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { impressions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { institutionToday } from '../../lib/institution-day.js';
+import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedUserRead } from '../../lib/read-cache.js';
+import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -79,37 +83,56 @@ function prepareViewed(db: Database, name: string) {
   return db
     .selectDistinct({ topicId: impressions.topicId })
     .from(impressions)
-    .where(
-      and(
-        eq(impressions.studentId, sql.placeholder('studentId')),
-        sql`${impressions.topicId} = any(${sql.placeholder('topicIds')}::uuid[])`,
-      ),
-    )
+    .where(eq(impressions.studentId, sql.placeholder('studentId')))
     .prepare(name);
 }
 
 /**
- * Which of these topics the student has opened (any day): one indexed lookup, prepared because
- * the day's plan (a hot read) asks it on every call.
+ * Which of these topics the student has opened (any day). Every topic they ever opened is read
+ * once (an index-only scan of the impressions primary key: a few pages, never the table) and kept
+ * with their cached reads, which their own views drop: their day's plan, chapters and topic lists
+ * all answer from it.
  */
 export async function viewedTopicIds(
   deps: AppDeps,
-  studentId: string,
+  user: AuthUser,
   topicIds: string[],
 ): Promise<Set<string>> {
   if (topicIds.length === 0) return new Set();
-  const query = preparedStatement(deps.db, 'viewed_topics', (name) => prepareViewed(deps.db, name));
-  const rows = await query.execute({ studentId, topicIds });
-  return new Set(rows.map((row) => row.topicId));
+  const all = await cachedUserRead(deps.db, institutionOf(user), user.userId, 'viewed_topics', async () => {
+    const query = preparedStatement(deps.db, 'viewed_topics', (name) => prepareViewed(deps.db, name));
+    return (await query.execute({ studentId: user.entityId })).map((row) => row.topicId);
+  });
+  const opened = new Set(all);
+  return new Set(topicIds.filter((id) => opened.has(id)));
 }
 
 const presentHomeTopic = (row: repository.HomeTopicRow): HomeTopic => ({
-  ...row,
+  topic_id: row.topic_id,
+  topic_title: row.topic_title,
+  topic_logo_url: row.topic_logo_url,
+  type: row.type,
+  chapter_id: row.chapter_id,
+  chapter_title: row.chapter_title,
+  batch_subject_id: row.batch_subject_id,
+  subject_id: row.subject_id,
+  subject_title: row.subject_title,
+  subject_logo: row.subject_logo,
+  subject_logo_url: row.subject_logo_url,
+  date: row.date,
   viewed_at: row.viewed_at === null ? null : row.viewed_at.toISOString(),
 });
 
-export const MAX_PENDING_ITEMS = 100;
-export const MAX_LAST_VISITED = 12;
+/**
+ * A page of a home list. Home lists answer no `total` (null): counting would read the student's
+ * whole plan or history on every home visit, and the home shows no counts.
+ */
+function presentHomePage(rows: repository.HomeTopicRow[], page: Page) {
+  const key = (row: repository.HomeTopicRow) =>
+    row.date === null ? [row.topic_id] : [row.batch_subject_id, row.topic_id];
+  const { rows: kept, page: info } = pageOf(rows, page, key, null);
+  return { topics: kept.map(presentHomeTopic), page: info };
+}
 
 /** The student's batch and the home's day (`date`, else today in the institution's zone). */
 async function homeContext(deps: AppDeps, user: AuthUser, date?: string) {
@@ -119,67 +142,109 @@ async function homeContext(deps: AppDeps, user: AuthUser, date?: string) {
   return { institutionId, batchId, day, studentId: user.entityId };
 }
 
+const emptyPage = (page: Page) => ({
+  topics: [],
+  page: { limit: page.limit, next_cursor: null, total: null },
+});
+
 /**
  * Pending Topics (decision 15): study-plan topics of the student's batch dated before `date` that
- * they have not opened, latest plan day first; a topic planned on several days shows once.
+ * they have not opened, latest plan day first; a topic planned on several days shows once. One
+ * page. The batch's plan before the day is shared by its students (kept for two seconds); the
+ * student's part is their viewed topics, so a home visit costs no query of its own once those
+ * are cached. A later page starts after the cursor's (batch subject, topic) in the batch's order.
  */
-export async function pendingItems(deps: AppDeps, user: AuthUser, date?: string): Promise<HomeTopic[]> {
-  const { batchId, ...filter } = await homeContext(deps, user, date);
-  if (!batchId) return [];
-  return cachedUserRead(deps.db, filter.institutionId, user.userId, `pending:${filter.day}`, async () => {
-    const rows = await repository.pendingTopics(deps, { ...filter, batchId, limit: MAX_PENDING_ITEMS });
-    return rows.map(presentHomeTopic);
-  });
+export async function pendingItems(
+  deps: AppDeps,
+  user: AuthUser,
+  query: { date?: string } & PageQuery,
+): Promise<{ topics: HomeTopic[]; page: PageInfo }> {
+  const page = readPage(query, PAGE_SIZE.home, 2);
+  const { batchId, ...filter } = await homeContext(deps, user, query.date);
+  if (!batchId) return emptyPage(page);
+  const plan = await cachedRead(
+    deps.db,
+    filter.institutionId,
+    `batch_plan_before:${batchId}:${filter.day}`,
+    () => repository.batchPlanBefore(deps, { ...filter, batchId }),
+  );
+  const viewed = await viewedTopicIds(
+    deps,
+    user,
+    plan.map((row) => row.topic_id),
+  );
+  const start = page.after
+    ? plan.findIndex((row) => row.batch_subject_id === page.after![0] && row.topic_id === page.after![1]) + 1
+    : 0;
+  // A cursor the batch's plan does not have gives an empty page, as a keyset cursor would.
+  if (page.after && start === 0) return emptyPage(page);
+  const rows: repository.HomeTopicRow[] = [];
+  for (let index = start; index < plan.length && rows.length <= page.limit; index += 1) {
+    if (!viewed.has(plan[index]!.topic_id)) rows.push(plan[index]!);
+  }
+  return presentHomePage(rows, page);
 }
 
 /**
  * Last Visited Topics (decision 15): the topics the student opened most recently, up to the end
- * of `date`, still readable in their batch.
+ * of `date`, still readable in their batch. One page.
  */
-export async function lastVisited(deps: AppDeps, user: AuthUser, date?: string): Promise<HomeTopic[]> {
-  const { batchId, ...filter } = await homeContext(deps, user, date);
-  if (!batchId) return [];
-  return cachedUserRead(
-    deps.db,
-    filter.institutionId,
-    user.userId,
-    `last_visited:${filter.day}`,
-    async () => {
-      const rows = await repository.lastVisitedTopics(deps, { ...filter, batchId, limit: MAX_LAST_VISITED });
-      return rows.map(presentHomeTopic);
-    },
+export async function lastVisited(
+  deps: AppDeps,
+  user: AuthUser,
+  query: { date?: string } & PageQuery,
+): Promise<{ topics: HomeTopic[]; page: PageInfo }> {
+  const page = readPage(query, PAGE_SIZE.home);
+  const { batchId, ...filter } = await homeContext(deps, user, query.date);
+  if (!batchId) return emptyPage(page);
+  const key = `last_visited:${filter.day}:${page.limit}:${page.after ?? ''}`;
+  return cachedUserRead(deps.db, filter.institutionId, user.userId, key, async () =>
+    presentHomePage(await repository.lastVisitedTopics(deps, { ...filter, batchId }, page), page),
   );
 }
 
 /** Whole percent of the chapter's topics read, rounded (learning §2 "Chapters", §9). */
 const percent = (read: number, total: number) => (total === 0 ? 0 : Math.round((read * 100) / total));
 
-const presentChapter = (row: repository.ChapterCountsRow): ChapterProgress => ({
+type ChapterCounts = Omit<ChapterProgress, 'progress'>;
+
+const presentChapter = (row: ChapterCounts): ChapterProgress => ({
   ...row,
   progress: percent(row.read_topic_count, row.topic_count),
 });
 
-/** Visible chapters of one of the student's batch subjects, with their own counts and progress. */
+/** A subject's visible chapters with their topics (repository.subjectChapters), shared for two seconds. */
+function cachedSubjectChapters(deps: AppDeps, institutionId: string, subjectId: string) {
+  return cachedRead(deps.db, institutionId, `subject_chapters_with_topics:${subjectId}`, () =>
+    repository.subjectChapters(deps, { institutionId, subjectId }),
+  );
+}
+
+/**
+ * Visible chapters of one of the student's batch subjects, with their own counts and progress:
+ * the chapters and their topics are shared by every reader; what this student read is one
+ * indexed lookup of their views of those topics.
+ */
 export async function chapterProgress(
   deps: AppDeps,
   user: AuthUser,
   batchSubjectId: string,
 ): Promise<ChapterProgress[]> {
   const institutionId = institutionOf(user);
-  return cachedUserRead(
-    deps.db,
-    institutionId,
-    user.userId,
-    `chapter_progress:${batchSubjectId}`,
-    async () => {
-      const batchSubject = await assertStudentBatchSubject(deps, user, batchSubjectId);
-      const rows = await repository.chapterCounts(deps, {
-        institutionId,
-        subjectId: batchSubject.subjectId,
-        studentId: user.entityId,
-      });
-      return rows.map(presentChapter);
-    },
+  // Counting from cached parts is cheap, so the answer itself is not kept per student.
+  const batchSubject = await assertStudentBatchSubject(deps, user, batchSubjectId);
+  const chapters = await cachedSubjectChapters(deps, institutionId, batchSubject.subjectId);
+  const viewed = await viewedTopicIds(
+    deps,
+    user,
+    chapters.flatMap((chapter) => chapter.visible_topic_ids),
+  );
+  return chapters.map(({ visible_topic_ids: ids, ...chapter }) =>
+    presentChapter({
+      ...chapter,
+      visible_topic_count: ids.length,
+      read_topic_count: ids.filter((id) => viewed.has(id)).length,
+    }),
   );
 }
 
@@ -193,29 +258,43 @@ export async function chapterTopics(
   user: AuthUser,
   chapterId: string,
 ): Promise<{ chapter: ChapterProgress; topics: TopicProgress[] }> {
-  const institutionId = institutionOf(user);
-  return cachedUserRead(deps.db, institutionId, user.userId, `chapter_topics:${chapterId}`, () =>
-    loadChapterTopics(deps, institutionId, user.entityId, chapterId),
-  );
+  return loadChapterTopics(deps, institutionOf(user), user, chapterId);
 }
 
-async function loadChapterTopics(deps: AppDeps, institutionId: string, studentId: string, chapterId: string) {
-  const batchId = await studentBatchId(deps, institutionId, studentId);
+async function loadChapterTopics(deps: AppDeps, institutionId: string, user: AuthUser, chapterId: string) {
+  const batchId = await studentBatchId(deps, institutionId, user.entityId);
+  // The chapter (and whether the batch learns it) and its topics are the same for every student
+  // of the batch; only the read marks are this student's.
   const [chapter, rows] = await Promise.all([
-    repository.readableChapter(deps, { institutionId, chapterId, batchId }),
-    repository.chapterTopicRows(deps, { institutionId, chapterId, studentId }),
+    cachedRead(
+      deps.db,
+      institutionId,
+      `readable_chapter:${batchId}:${chapterId}`,
+      async () => (await repository.readableChapter(deps, { institutionId, chapterId, batchId })) ?? null,
+    ),
+    cachedRead(deps.db, institutionId, `chapter_topic_rows:${chapterId}`, () =>
+      repository.chapterTopicRows(deps, { institutionId, chapterId }),
+    ),
   ]);
   if (!chapter) throw notFound();
   if (!chapter.taught) throw forbidden();
   const visible = rows.filter((row) => row.visibility);
+  const viewed = await viewedTopicIds(
+    deps,
+    user,
+    visible.map((row) => row._id),
+  );
   const { taught: _taught, ...fields } = chapter;
   return {
     chapter: presentChapter({
       ...fields,
       topic_count: rows.length,
       visible_topic_count: visible.length,
-      read_topic_count: visible.filter((row) => row.viewed).length,
+      read_topic_count: visible.filter((row) => viewed.has(row._id)).length,
     }),
-    topics: visible.map(({ visibility: _visibility, ...topic }) => topic),
+    topics: visible.map(({ visibility: _visibility, ...topic }) => ({
+      ...topic,
+      viewed: viewed.has(topic._id),
+    })),
   };
 }

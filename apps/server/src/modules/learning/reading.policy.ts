@@ -5,7 +5,7 @@ import { batches, batchSubjects, onlineSessions } from '../../db/schema/index.js
 import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { preparedStatement, queryPrepared } from '../../lib/prepared.js';
-import { cachedUserRead } from '../../lib/read-cache.js';
+import { cachedRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -52,10 +52,14 @@ export async function assertStudentBatchSubject(
   batchSubjectId: string,
 ): Promise<ReadBatchSubject> {
   const institutionId = institutionOf(user);
-  const query = preparedStatement(deps.db, 'reader_batch_subject', (name) =>
-    prepareBatchSubject(deps.db, name),
-  );
-  const [row] = await query.execute({ batchSubjectId, institutionId });
+  // The batch subject is the same row for every student: kept for two seconds, shared.
+  const row = await cachedRead(deps.db, institutionId, `reader_batch_subject:${batchSubjectId}`, async () => {
+    const query = preparedStatement(deps.db, 'reader_batch_subject', (name) =>
+      prepareBatchSubject(deps.db, name),
+    );
+    const [found] = await query.execute({ batchSubjectId, institutionId });
+    return found ?? null;
+  });
   if (!row) throw notFound();
   const batchId = await studentBatchId(deps, institutionId, user.entityId);
   if (row.batchId !== batchId) throw forbidden();
@@ -90,9 +94,10 @@ export async function assertStudentTopic(
   batchSubjectId: string,
 ): Promise<ReadTopic> {
   const institutionId = institutionOf(user);
-  // Opening a topic and each heartbeat ask the same question: kept with the reader's cached reads.
+  // Opening a topic and each heartbeat ask the same question, whose answer is the same for every
+  // student (their own batch is checked below): kept for two seconds, shared.
   const key = `reader_topic:${topicId}:${batchSubjectId}`;
-  const row = await cachedUserRead(deps.db, institutionId, user.userId, key, () =>
+  const row = await cachedRead(deps.db, institutionId, key, () =>
     readTopicRow(deps, institutionId, topicId, batchSubjectId),
   );
   if (!row?.batch_subject_id || !row.batch_id) throw notFound();

@@ -7,6 +7,8 @@ import {
   idSchema,
   noteIdParamsSchema,
   noteSchema,
+  pageInfoSchema,
+  pageQuerySchema,
   sessionNoteSchema,
   topicIdParamSchema,
   updateNoteBodySchema,
@@ -18,14 +20,14 @@ import { LEARNING_POLICY } from '../learning/reading.policy.js';
 import * as service from './notes.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['notes'], security: [{ bearer: [] }] };
+const docs = { tags: ['notes'] };
 // A student's notes are theirs alone: a write drops only their own cached reads (lib/read-cache.ts).
 const config = { readCache: 'own' as const };
 
 const oneNote = envelope(z.object({ note: noteSchema }));
-const noteList = envelope(z.object({ note: z.array(noteSchema) }));
+const noteList = envelope(z.object({ note: z.array(noteSchema), page: pageInfoSchema }));
 const oneSessionNote = envelope(z.object({ note: sessionNoteSchema }));
-const sessionNoteList = envelope(z.object({ notes: z.array(sessionNoteSchema) }));
+const sessionNoteList = envelope(z.object({ notes: z.array(sessionNoteSchema), page: pageInfoSchema }));
 const deleted = envelope(z.object({ deleted: z.boolean() }));
 const sessionIdParamsSchema = z.object({ sessionId: idSchema });
 
@@ -41,12 +43,19 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
         ...docs,
         description: 'The caller’s notes on a topic.',
         params: topicIdParamSchema,
+        querystring: pageQuerySchema,
         response: { 200: noteList, ...failures },
       },
     },
-    async (request) => ({
-      data: { note: await service.listOwnForTopic(app.deps, caller(request), request.params.topicId) },
-    }),
+    async (request) => {
+      const { notes, page } = await service.listOwnForTopic(
+        app.deps,
+        caller(request),
+        request.params.topicId,
+        request.query,
+      );
+      return { data: { note: notes, page } };
+    },
   );
 
   app.get(
@@ -57,14 +66,19 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
         ...docs,
         description: 'The caller’s notes in one of their batch subjects, newest first.',
         params: batchSubjectIdParamsSchema,
+        querystring: pageQuerySchema,
         response: { 200: noteList, ...failures },
       },
     },
-    async (request) => ({
-      data: {
-        note: await service.listOwnForBatchSubject(app.deps, caller(request), request.params.batchSubjectId),
-      },
-    }),
+    async (request) => {
+      const { notes, page } = await service.listOwnForBatchSubject(
+        app.deps,
+        caller(request),
+        request.params.batchSubjectId,
+        request.query,
+      );
+      return { data: { note: notes, page } };
+    },
   );
 
   app.get(
@@ -73,11 +87,15 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: studentOnly,
       schema: {
         ...docs,
-        description: 'Every topic note of the caller, newest first.',
-        response: { 200: envelope(z.object({ notes: z.array(noteSchema) })), ...failures },
+        description: 'Every topic note of the caller, newest first, one page at a time.',
+        querystring: pageQuerySchema,
+        response: {
+          200: envelope(z.object({ notes: z.array(noteSchema), page: pageInfoSchema })),
+          ...failures,
+        },
       },
     },
-    async (request) => ({ data: { notes: await service.listAllOwn(app.deps, caller(request)) } }),
+    async (request) => ({ data: await service.listAllOwn(app.deps, caller(request), request.query) }),
   );
 
   app.post(
@@ -151,11 +169,17 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
         ...docs,
         description: 'The caller’s notes on a live session they may attend.',
         params: sessionIdParamsSchema,
+        querystring: pageQuerySchema,
         response: { 200: sessionNoteList, ...failures },
       },
     },
     async (request) => ({
-      data: { notes: await service.listOwnForSession(app.deps, caller(request), request.params.sessionId) },
+      data: await service.listOwnForSession(
+        app.deps,
+        caller(request),
+        request.params.sessionId,
+        request.query,
+      ),
     }),
   );
 
@@ -166,10 +190,13 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...docs,
         description: 'Every live-session note of the caller, newest first.',
+        querystring: pageQuerySchema,
         response: { 200: sessionNoteList, ...failures },
       },
     },
-    async (request) => ({ data: { notes: await service.listAllOwnSessionNotes(app.deps, caller(request)) } }),
+    async (request) => ({
+      data: await service.listAllOwnSessionNotes(app.deps, caller(request), request.query),
+    }),
   );
 
   app.patch(

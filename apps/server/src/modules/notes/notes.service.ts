@@ -1,4 +1,12 @@
-import type { CreateNoteBody, CreateSessionNoteBody, Note, SessionNote } from '@portal/shared';
+import {
+  type CreateNoteBody,
+  type CreateSessionNoteBody,
+  type Note,
+  PAGE_SIZE,
+  type PageInfo,
+  type PageQuery,
+  type SessionNote,
+} from '@portal/shared';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
@@ -12,8 +20,9 @@ import {
 } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
+import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedUserRead } from '../../lib/read-cache.js';
+import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
@@ -26,8 +35,10 @@ import {
 type NoteFilter = 'all' | 'topic' | 'batch_subject' | 'id';
 const FILTER_COLUMN = { topic: notes.topicId, batch_subject: notes.batchSubjectId, id: notes.id } as const;
 
-// The notes tab of every topic page asks this, so each filter is a named prepared statement.
-function prepareOwnNotes(db: Database, name: string, filter: NoteFilter) {
+// The notes tab of every topic page asks this, so each filter (first page or a later one) is a
+// named prepared statement. A page: `limit` notes after the cursor's note, newest first; the
+// window count (computed before the limit) is the list's total on the first page.
+function prepareOwnNotes(db: Database, name: string, filter: NoteFilter, afterOne: boolean) {
   return db
     .select({
       note: notes,
@@ -36,6 +47,7 @@ function prepareOwnNotes(db: Database, name: string, filter: NoteFilter) {
       chapterTitle: chapters.title,
       subjectId: subjects.id,
       subjectTitle: subjects.title,
+      total: sql<number>`count(*) over ()::int`,
     })
     .from(notes)
     .innerJoin(topics, eq(topics.id, notes.topicId))
@@ -50,23 +62,42 @@ function prepareOwnNotes(db: Database, name: string, filter: NoteFilter) {
         isNull(topics.deletedAt),
         isNull(chapters.deletedAt),
         filter === 'all' ? undefined : eq(FILTER_COLUMN[filter], sql.placeholder('value')),
+        afterOne
+          ? sql`(${notes.createdAt}, ${notes.id}) < (select p.created_at, p.id from notes p
+              where p.id = ${sql.placeholder('after')} and p.student_id = ${sql.placeholder('studentId')})`
+          : undefined,
       ),
     )
     .orderBy(desc(notes.createdAt), desc(notes.id))
+    .limit(sql.placeholder('limit'))
     .prepare(name);
 }
 
-/** The student's own live notes (all, or of one topic, batch subject or id), with their titles, in one query. */
+const ONE: Page = { limit: 1, after: null };
+
+/**
+ * A page of the student's own live notes (all, or of one topic, batch subject or id), with their
+ * titles, in one query.
+ */
 async function selectOwnNotes(
   deps: AppDeps,
   user: AuthUser,
   filter: NoteFilter,
-  value?: string,
-): Promise<Note[]> {
-  const name = `own_notes_${filter}`;
-  const query = preparedStatement(deps.db, name, (name) => prepareOwnNotes(deps.db, name, filter));
-  const rows = await query.execute({ institutionId: institutionOf(user), studentId: user.entityId, value });
-  return rows.map(({ note, ...titles }) => ({
+  value: string | undefined,
+  page: Page,
+): Promise<{ notes: Note[]; page: PageInfo }> {
+  const afterOne = page.after !== null;
+  const name = `own_notes_${filter}${afterOne ? '_after' : ''}`;
+  const query = preparedStatement(deps.db, name, (name) => prepareOwnNotes(deps.db, name, filter, afterOne));
+  const rows = await query.execute({
+    institutionId: institutionOf(user),
+    studentId: user.entityId,
+    value,
+    after: page.after?.[0],
+    limit: page.limit + 1,
+  });
+  const { rows: kept, page: info } = pageOf(rows, page, ({ note }) => [note.id], rows[0]?.total ?? 0);
+  const presented = kept.map(({ note, total: _total, ...titles }) => ({
     _id: note.id,
     note_text: note.noteText,
     topic_id: note.topicId,
@@ -79,10 +110,12 @@ async function selectOwnNotes(
     created_at: note.createdAt.toISOString(),
     updated_at: note.updatedAt.toISOString(),
   }));
+  return { notes: presented, page: info };
 }
 
-export function listAllOwn(deps: AppDeps, user: AuthUser): Promise<Note[]> {
-  return selectOwnNotes(deps, user, 'all');
+/** A page of every topic note of the student, newest first. */
+export function listAllOwn(deps: AppDeps, user: AuthUser, query: PageQuery) {
+  return selectOwnNotes(deps, user, 'all', undefined, readPage(query, PAGE_SIZE.default));
 }
 
 function prepareTopicExists(db: Database, name: string) {
@@ -99,28 +132,39 @@ function prepareTopicExists(db: Database, name: string) {
     .prepare(name);
 }
 
-/** Own notes on a topic of the institution (404 for any other topic). */
-export function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string): Promise<Note[]> {
+/** A page of own notes on a topic of the institution (404 for any other topic). */
+export function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string, query: PageQuery) {
   const institutionId = institutionOf(user);
+  const page = readPage(query, PAGE_SIZE.default);
   // Every topic page asks this: kept with the student's cached reads, which their note writes drop.
-  return cachedUserRead(deps.db, institutionId, user.userId, `notes_of_topic:${topicId}`, async () => {
-    const exists = preparedStatement(deps.db, 'live_topic', (name) => prepareTopicExists(deps.db, name));
-    const [[topic], notesOfTopic] = await Promise.all([
-      exists.execute({ topicId, institutionId }),
-      selectOwnNotes(deps, user, 'topic', topicId),
+  const key = `notes_of_topic:${topicId}:${page.limit}:${page.after ?? ''}`;
+  return cachedUserRead(deps.db, institutionId, user.userId, key, async () => {
+    // Whether the topic exists is the same for everyone: kept shared, so a student's cold read
+    // costs one query (their notes).
+    const [exists, notesOfTopic] = await Promise.all([
+      cachedRead(deps.db, institutionId, `live_topic:${topicId}`, async () => {
+        const query = preparedStatement(deps.db, 'live_topic', (name) => prepareTopicExists(deps.db, name));
+        return (await query.execute({ topicId, institutionId })).length > 0;
+      }),
+      selectOwnNotes(deps, user, 'topic', topicId, page),
     ]);
-    if (!topic) throw notFound();
+    if (!exists) throw notFound();
     return notesOfTopic;
   });
 }
 
-export async function listOwnForBatchSubject(deps: AppDeps, user: AuthUser, batchSubjectId: string) {
+export async function listOwnForBatchSubject(
+  deps: AppDeps,
+  user: AuthUser,
+  batchSubjectId: string,
+  query: PageQuery,
+) {
   await assertStudentBatchSubject(deps, user, batchSubjectId);
-  return selectOwnNotes(deps, user, 'batch_subject', batchSubjectId);
+  return selectOwnNotes(deps, user, 'batch_subject', batchSubjectId, readPage(query, PAGE_SIZE.default));
 }
 
 async function getOwn(deps: AppDeps, user: AuthUser, noteId: string): Promise<Note> {
-  const [note] = await selectOwnNotes(deps, user, 'id', noteId);
+  const [note] = (await selectOwnNotes(deps, user, 'id', noteId, ONE)).notes;
   if (!note) throw notFound();
   return note;
 }
@@ -171,21 +215,38 @@ export async function deleteNote(deps: AppDeps, user: AuthUser, noteId: string):
 
 // Session notes -------------------------------------------------------------------------------
 
-async function selectOwnSessionNotes(deps: AppDeps, user: AuthUser, where?: SQL): Promise<SessionNote[]> {
+/** A page of the student's own live session notes, newest first, with the sessions' titles. */
+async function selectOwnSessionNotes(
+  deps: AppDeps,
+  user: AuthUser,
+  where: SQL | undefined,
+  page: Page,
+): Promise<{ notes: SessionNote[]; page: PageInfo }> {
+  const institutionId = institutionOf(user);
   const rows = await deps.db
-    .select({ note: sessionNotes, sessionTitle: onlineSessions.title })
+    .select({
+      note: sessionNotes,
+      sessionTitle: onlineSessions.title,
+      total: sql<number>`count(*) over ()::int`,
+    })
     .from(sessionNotes)
     .innerJoin(onlineSessions, eq(onlineSessions.id, sessionNotes.sessionId))
     .where(
       and(
-        eq(sessionNotes.institutionId, institutionOf(user)),
+        eq(sessionNotes.institutionId, institutionId),
         eq(sessionNotes.studentId, user.entityId),
         isNull(sessionNotes.deletedAt),
         where,
+        page.after
+          ? sql`(${sessionNotes.createdAt}, ${sessionNotes.id}) < (select p.created_at, p.id from session_notes p
+              where p.id = ${page.after[0]} and p.student_id = ${user.entityId})`
+          : undefined,
       ),
     )
-    .orderBy(desc(sessionNotes.createdAt), desc(sessionNotes.id));
-  return rows.map(({ note, sessionTitle }) => ({
+    .orderBy(desc(sessionNotes.createdAt), desc(sessionNotes.id))
+    .limit(page.limit + 1);
+  const { rows: kept, page: info } = pageOf(rows, page, ({ note }) => [note.id], rows[0]?.total ?? 0);
+  const presented = kept.map(({ note, sessionTitle }) => ({
     _id: note.id,
     session_id: note.sessionId,
     session_title: sessionTitle,
@@ -193,19 +254,21 @@ async function selectOwnSessionNotes(deps: AppDeps, user: AuthUser, where?: SQL)
     created_at: note.createdAt.toISOString(),
     updated_at: note.updatedAt.toISOString(),
   }));
+  return { notes: presented, page: info };
 }
 
-export function listAllOwnSessionNotes(deps: AppDeps, user: AuthUser) {
-  return selectOwnSessionNotes(deps, user);
+export function listAllOwnSessionNotes(deps: AppDeps, user: AuthUser, query: PageQuery) {
+  return selectOwnSessionNotes(deps, user, undefined, readPage(query, PAGE_SIZE.default));
 }
 
-export async function listOwnForSession(deps: AppDeps, user: AuthUser, sessionId: string) {
+export async function listOwnForSession(deps: AppDeps, user: AuthUser, sessionId: string, query: PageQuery) {
   await assertStudentSession(deps, user, sessionId);
-  return selectOwnSessionNotes(deps, user, eq(sessionNotes.sessionId, sessionId));
+  const page = readPage(query, PAGE_SIZE.default);
+  return selectOwnSessionNotes(deps, user, eq(sessionNotes.sessionId, sessionId), page);
 }
 
 async function getOwnSessionNote(deps: AppDeps, user: AuthUser, noteId: string): Promise<SessionNote> {
-  const [note] = await selectOwnSessionNotes(deps, user, eq(sessionNotes.id, noteId));
+  const [note] = (await selectOwnSessionNotes(deps, user, eq(sessionNotes.id, noteId), ONE)).notes;
   if (!note) throw notFound();
   return note;
 }

@@ -2,6 +2,8 @@ import {
   batchSubjectSchema,
   envelope,
   errorBodySchema,
+  pageInfoSchema,
+  pageQuerySchema,
   profileSchema,
   taughtStudentSchema,
   teacherSchema,
@@ -13,8 +15,8 @@ import { listBatchSubjects } from '../subjects/batch-subjects.service.js';
 import { PROFILE_POLICY } from './profile.policy.js';
 import * as service from './profile.service.js';
 
-const failures = { 401: errorBodySchema, 403: errorBodySchema };
-const docs = { tags: ['profile'], security: [{ bearer: [] }] };
+const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const docs = { tags: ['profile'] };
 
 /** The signed-in person's profile, subjects, teachers and students. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,11 +39,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(...PROFILE_POLICY.ownBatchSubjects),
       schema: {
         ...docs,
-        description: 'A student’s batch’s subjects, or the batch subjects a faculty member teaches.',
-        response: { 200: envelope(z.object({ batch_subjects: z.array(batchSubjectSchema) })), ...failures },
+        description:
+          'A student’s batch’s subjects, or the batch subjects a faculty member teaches; one page at a time.',
+        querystring: pageQuerySchema,
+        response: {
+          200: envelope(z.object({ batch_subjects: z.array(batchSubjectSchema), page: pageInfoSchema })),
+          ...failures,
+        },
       },
     },
-    async (request) => ({ data: { batch_subjects: await listBatchSubjects(app.deps, caller(request)) } }),
+    async (request) => ({ data: await listBatchSubjects(app.deps, caller(request), request.query) }),
   );
 
   app.get(
@@ -63,10 +70,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(...PROFILE_POLICY.students),
       schema: {
         ...docs,
-        description: 'The students of the batches the faculty member teaches.',
-        response: { 200: envelope(z.object({ students: z.array(taughtStudentSchema) })), ...failures },
+        description:
+          'The students of the batches the faculty member teaches, by batch and name; one page at a time.',
+        querystring: pageQuerySchema,
+        response: {
+          200: envelope(z.object({ students: z.array(taughtStudentSchema), page: pageInfoSchema })),
+          ...failures,
+        },
       },
     },
-    async (request) => ({ data: { students: await service.taughtStudents(app.deps, caller(request)) } }),
+    async (request) => ({ data: await service.taughtStudents(app.deps, caller(request), request.query) }),
   );
 };

@@ -1,9 +1,17 @@
-import type { Profile, TaughtStudent, Teacher } from '@portal/shared';
+import {
+  PAGE_SIZE,
+  type PageInfo,
+  type PageQuery,
+  type Profile,
+  type TaughtStudent,
+  type Teacher,
+} from '@portal/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { batches, faculties, institutions, students, users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
 import { institutionToday } from '../../lib/institution-day.js';
+import { pageOf, readPage } from '../../lib/pagination.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -74,28 +82,49 @@ export async function ownTeachers(deps: AppDeps, user: AuthUser): Promise<Teache
 }
 
 /** The active students of the batches the faculty member teaches a subject to, in one query. */
-export async function taughtStudents(deps: AppDeps, user: AuthUser): Promise<TaughtStudent[]> {
+export async function taughtStudents(
+  deps: AppDeps,
+  user: AuthUser,
+  query: PageQuery,
+): Promise<{ students: TaughtStudent[]; page: PageInfo }> {
   const institutionId = institutionOf(user);
-  const rows = await deps.db
-    .selectDistinct({
-      _id: students.id,
-      name: students.name,
-      avatar: students.avatar,
-      batch_id: batches.id,
-      batch_title: batches.title,
-    })
-    .from(students)
-    .innerJoin(batches, and(eq(batches.id, students.batchId), isNull(batches.deletedAt)))
-    .where(
-      and(
-        eq(students.institutionId, institutionId),
-        isNull(students.archivedAt),
-        sql`exists (
-          select 1 from batch_subjects bs
-          join batch_subject_faculties bsf on bsf.batch_subject_id = bs.id
-          where bs.batch_id = ${batches.id} and bs.deleted_at is null and bsf.faculty_id = ${user.entityId})`,
-      ),
-    )
-    .orderBy(batches.title, students.name, students.id);
-  return rows;
+  const page = readPage(query, PAGE_SIZE.default);
+  const taught = and(
+    eq(students.institutionId, institutionId),
+    isNull(students.archivedAt),
+    sql`exists (
+      select 1 from batch_subjects bs
+      join batch_subject_faculties bsf on bsf.batch_subject_id = bs.id
+      where bs.batch_id = ${batches.id} and bs.deleted_at is null and bsf.faculty_id = ${user.entityId})`,
+  );
+  // By batch title, name and id; a later page starts after the cursor's student in that order.
+  const after = page.after
+    ? sql`(${batches.title}, ${students.name}, ${students.id}) > (
+        select cb.title, cs.name, cs.id from students cs join batches cb on cb.id = cs.batch_id
+        where cs.id = ${page.after[0]} and cs.institution_id = ${institutionId})`
+    : undefined;
+  const [rows, counted] = await Promise.all([
+    deps.db
+      .select({
+        _id: students.id,
+        name: students.name,
+        avatar: students.avatar,
+        batch_id: batches.id,
+        batch_title: batches.title,
+      })
+      .from(students)
+      .innerJoin(batches, and(eq(batches.id, students.batchId), isNull(batches.deletedAt)))
+      .where(and(taught, after))
+      .orderBy(batches.title, students.name, students.id)
+      .limit(page.limit + 1),
+    page.after
+      ? null
+      : deps.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(students)
+          .innerJoin(batches, and(eq(batches.id, students.batchId), isNull(batches.deletedAt)))
+          .where(taught),
+  ]);
+  const { rows: kept, page: info } = pageOf(rows, page, (row) => [row._id], counted?.[0]?.total ?? null);
+  return { students: kept, page: info };
 }

@@ -1,8 +1,8 @@
 import type { SelfAssessmentResultQuestion } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import type { Page } from '../../lib/pagination.js';
 import { executePrepared } from '../../lib/prepared.js';
-import type { Page } from '../assessments/keyset-page.js';
 
 export interface ReaderTopicRow extends Record<string, unknown> {
   topic_id: string;
@@ -73,7 +73,7 @@ export async function listResults(
   const topic = topicId ? sql`and r.topic_id = ${topicId}` : sql``;
   const after = page.after
     ? sql`and (r.created_at, r.id) < (select p.created_at, p.id from self_assessment_results p
-        where p.id = ${page.after} and p.student_id = ${studentId})`
+        where p.id = ${page.after[0]} and p.student_id = ${studentId})`
     : sql``;
   const result = await executePrepared<ResultRow>(
     db,

@@ -25,7 +25,7 @@ const failures = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const docs = { tags: ['self-assessments'], security: [{ bearer: [] }] };
+const docs = { tags: ['self-assessments'] };
 const topicSelfAssessment = envelope(topicSelfAssessmentSchema);
 const oneResult = envelope(z.object({ result: selfAssessmentResultSchema }));
 

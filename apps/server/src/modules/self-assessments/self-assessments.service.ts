@@ -20,9 +20,9 @@ import type { z } from 'zod';
 import { selfAssessmentResults, topics } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { pageOf, readPage } from '../../lib/pagination.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { pageOf, readPage } from '../assessments/keyset-page.js';
 import { assertImportable, parseStoredQuestionFile, presentPreview } from '../assessments/question-files.js';
 import { loadQuestions, replaceQuestions } from '../assessments/questions.repository.js';
 import { roundMarks, scoreChoice } from '../assessments/scoring.js';
@@ -253,6 +253,6 @@ export async function listOwnResults(
     repository.listResults(deps.db, filter, page),
     page.after === null ? repository.countResults(deps.db, filter) : Promise.resolve(null),
   ]);
-  const paged = pageOf(rows, page, total);
+  const paged = pageOf(rows, page, (row) => [row.id], total);
   return { results: paged.rows.map(presentSummary), page: paged.page };
 }

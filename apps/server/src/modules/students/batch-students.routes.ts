@@ -7,6 +7,8 @@ import {
   importResultSchema,
   issuedCredentialSchema,
   moveStudentBodySchema,
+  pageInfoSchema,
+  pageQuerySchema,
   studentSchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,15 +30,19 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard,
       schema: {
         ...docs,
-        description: 'The batch’s students, archived ones included, ordered by name.',
+        description: 'The batch’s students, archived ones included, ordered by name; one page at a time.',
         params: batchIdParamsSchema,
-        response: { 200: envelope(z.object({ students: z.array(studentSchema) })), ...failures },
+        querystring: pageQuerySchema,
+        response: {
+          200: envelope(z.object({ students: z.array(studentSchema), page: pageInfoSchema })),
+          ...failures,
+        },
       },
     },
     async (request) => {
       const institutionId = institutionOf(caller(request));
-      const list = await service.listBatchStudents(app.deps, institutionId, request.params.batchId);
-      return { data: { students: list.students } };
+      const { batchId } = request.params;
+      return { data: await service.pageBatchStudents(app.deps, institutionId, batchId, request.query) };
     },
   );
 

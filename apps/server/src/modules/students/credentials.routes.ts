@@ -14,7 +14,6 @@ export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(...STUDENT_POLICY.manage),
       schema: {
         tags: ['students'],
-        security: [{ bearer: [] }],
         description: 'A credentials sheet (application/pdf) of the accounts sent; nothing is stored.',
         body: credentialsSheetBodySchema,
         produces: ['application/pdf'],

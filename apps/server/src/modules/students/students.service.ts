@@ -4,6 +4,9 @@ import {
   isPlausibleBirthDate,
   MESSAGES,
   type MoveStudentBody,
+  PAGE_SIZE,
+  type PageInfo,
+  type PageQuery,
   type Student,
   type UpdateStudentBody,
 } from '@portal/shared';
@@ -20,7 +23,8 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { institutionToday } from '../../lib/institution-day.js';
-import { PDF_TEMPLATES, renderPdf } from '../../lib/pdf.js';
+import { pageOf, readPage } from '../../lib/pagination.js';
+import { renderPdfTemplate } from '../../lib/pdf-pool.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
   createLogins,
@@ -151,6 +155,51 @@ export async function listBatchStudents(deps: AppDeps, institutionId: string, ba
     institutionTitle: first.institutionTitle,
     students: rows.filter((row) => row.id !== null).map((row) => presentStudent(row as StudentRow)),
   };
+}
+
+/**
+ * A page of a batch's students, archived ones included, ordered by name (then id); the first page
+ * also counts them. 404 for a batch the institution does not have.
+ */
+export async function pageBatchStudents(
+  deps: AppDeps,
+  institutionId: string,
+  batchId: string,
+  query: PageQuery,
+): Promise<{ students: Student[]; page: PageInfo }> {
+  const page = readPage(query, PAGE_SIZE.default);
+  const [batch, rows] = await Promise.all([
+    deps.db
+      .select({ id: batches.id })
+      .from(batches)
+      .where(
+        and(eq(batches.id, batchId), eq(batches.institutionId, institutionId), isNull(batches.deletedAt)),
+      ),
+    selectStudents(deps.db)
+      .where(
+        and(
+          eq(students.institutionId, institutionId),
+          eq(students.batchId, batchId),
+          page.after
+            ? sql`(${students.name}, ${students.id}) > (select p.name, p.id from students p
+                where p.id = ${page.after[0]} and p.institution_id = ${institutionId})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(students.name), asc(students.id))
+      .limit(page.limit + 1),
+  ]);
+  if (batch.length === 0) throw notFound();
+  const total = page.after
+    ? null
+    : (
+        await deps.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(students)
+          .where(and(eq(students.institutionId, institutionId), eq(students.batchId, batchId)))
+      )[0]!.total;
+  const { rows: kept, page: info } = pageOf(rows, page, (row) => [row.id], total);
+  return { students: kept.map(presentStudent), page: info };
 }
 
 export async function getStudent(deps: AppDeps, institutionId: string, id: string): Promise<Student> {
@@ -350,20 +399,18 @@ const slug = (text: string) =>
 /** The batch's student list as a PDF (template `studentList`). */
 export async function studentListPdf(deps: AppDeps, institutionId: string, batchId: string) {
   const list = await listBatchStudents(deps, institutionId, batchId);
-  const pdf = await renderPdf(
-    PDF_TEMPLATES.studentList({
-      institution: list.institutionTitle,
-      academicYear: list.batch.academicYear,
-      batch: list.batch.title,
-      students: list.students.map((student) => ({
-        name: student.name,
-        dateOfBirth: dayMonthYear(student.date_of_birth),
-        prn: student.prn ?? '',
-        username: student.username,
-        archived: student.archived,
-      })),
-    }),
-  );
+  const pdf = await renderPdfTemplate('studentList', {
+    institution: list.institutionTitle,
+    academicYear: list.batch.academicYear,
+    batch: list.batch.title,
+    students: list.students.map((student) => ({
+      name: student.name,
+      dateOfBirth: dayMonthYear(student.date_of_birth),
+      prn: student.prn ?? '',
+      username: student.username,
+      archived: student.archived,
+    })),
+  });
   return { pdf, filename: `students-${slug(list.batch.title)}.pdf` };
 }
 
@@ -373,5 +420,5 @@ export function credentialsSheetPdf(
   title: string,
   accounts: { name: string; username: string; password: string }[],
 ) {
-  return renderPdf(PDF_TEMPLATES.credentials({ institution, title, accounts }));
+  return renderPdfTemplate('credentials', { institution, title, accounts });
 }

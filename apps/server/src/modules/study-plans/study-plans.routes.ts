@@ -16,7 +16,7 @@ import { STUDY_PLAN_POLICY } from './study-plans.policy.js';
 import * as service from './study-plans.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['study plans'], security: [{ bearer: [] }] };
+const docs = { tags: ['study plans'] };
 const entries = envelope(z.object({ study_plans: z.array(studyPlanEntrySchema) }));
 
 export const studyPlansRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
+import { cachedRead } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { viewedTopicIds } from '../learning/learning.service.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -122,32 +122,29 @@ function prepareStudentDaily(db: Database, name: string) {
 /**
  * The signed-in student's batch plan for one day, each entry marked with whether they have opened
  * its topic (New Topics). The plan is the same for every student of the batch and is shared
- * through the short-lived read cache (lib/read-cache.ts); the marked answer is kept per student,
- * so a repeated call is one cache lookup. Opening a topic drops the student's own entries.
+ * through the short-lived read cache (lib/read-cache.ts); the marks come from the student's
+ * viewed topics, kept with their own cached reads (opening a topic drops them). Marking is a few
+ * set lookups, so the marked answer itself is not kept: it would only crowd the cache.
  */
 export async function listOwnDaily(deps: AppDeps, user: AuthUser, date: string): Promise<StudyPlanEntry[]> {
   const institutionId = user.institutionId;
   if (!institutionId) return [];
-  return cachedUserRead(deps.db, institutionId, user.userId, `daily_plan:${date}`, async () => {
-    const batchId = await studentBatchId(deps, institutionId, user.entityId);
-    if (!batchId) return [];
-    const entries = await cachedRead(
-      deps.db,
-      institutionId,
-      `student_daily_plan:${batchId}:${date}`,
-      async () => {
-        const query = preparedStatement(deps.db, 'student_daily_plan', (name) =>
-          prepareStudentDaily(deps.db, name),
-        );
-        const rows = await query.execute({ institutionId, batchId, date });
-        return rows.map(present);
-      },
-    );
-    const viewed = await viewedTopicIds(deps, user.entityId, [
-      ...new Set(entries.map((entry) => entry.topic_id)),
-    ]);
-    return entries.map((entry) => ({ ...entry, viewed: viewed.has(entry.topic_id) }));
-  });
+  const batchId = await studentBatchId(deps, institutionId, user.entityId);
+  if (!batchId) return [];
+  const entries = await cachedRead(
+    deps.db,
+    institutionId,
+    `student_daily_plan:${batchId}:${date}`,
+    async () => {
+      const query = preparedStatement(deps.db, 'student_daily_plan', (name) =>
+        prepareStudentDaily(deps.db, name),
+      );
+      const rows = await query.execute({ institutionId, batchId, date });
+      return rows.map(present);
+    },
+  );
+  const viewed = await viewedTopicIds(deps, user, [...new Set(entries.map((entry) => entry.topic_id))]);
+  return entries.map((entry) => ({ ...entry, viewed: viewed.has(entry.topic_id) }));
 }
 
 /** Another institution's topic, or a deleted one, is "not found". */

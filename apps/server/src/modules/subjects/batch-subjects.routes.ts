@@ -6,6 +6,8 @@ import {
   facultyYearParamsSchema,
   idParamsSchema,
   listBatchSubjectsQuerySchema,
+  pageInfoSchema,
+  pageQuerySchema,
   updateBatchSubjectBodySchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,9 +18,10 @@ import * as service from './batch-subjects.service.js';
 import { BATCH_SUBJECT_POLICY, mayListFacultyYear } from './subjects.policy.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['batch subjects'], security: [{ bearer: [] }] };
+const docs = { tags: ['batch subjects'] };
 const one = envelope(z.object({ batch_subject: batchSubjectSchema }));
 const many = envelope(z.object({ batch_subjects: z.array(batchSubjectSchema) }));
+const manyPaged = envelope(z.object({ batch_subjects: z.array(batchSubjectSchema), page: pageInfoSchema }));
 
 export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,15 +31,13 @@ export const batchSubjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...docs,
         description:
-          'Moderators see the institution’s batch subjects, faculty those they teach, students their batch’s.',
-        querystring: listBatchSubjectsQuerySchema,
-        response: { 200: many, ...failures },
+          'Moderators see the institution’s batch subjects, faculty those they teach, students their batch’s; one page at a time (`limit`, `cursor`).',
+        querystring: listBatchSubjectsQuerySchema.extend(pageQuerySchema.shape),
+        response: { 200: manyPaged, ...failures },
       },
     },
     async (request) => ({
-      data: {
-        batch_subjects: await service.listBatchSubjects(app.deps, caller(request), request.query.batch_id),
-      },
+      data: await service.listBatchSubjects(app.deps, caller(request), request.query),
     }),
   );
 

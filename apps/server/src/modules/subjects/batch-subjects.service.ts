@@ -1,9 +1,18 @@
-import type { BatchSubject, CreateBatchSubjectsBody, Role, UpdateBatchSubjectBody } from '@portal/shared';
+import {
+  type BatchSubject,
+  type CreateBatchSubjectsBody,
+  PAGE_SIZE,
+  type PageInfo,
+  type PageQuery,
+  type Role,
+  type UpdateBatchSubjectBody,
+} from '@portal/shared';
 import { and, asc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { batches, batchSubjects, faculties, subjects } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
+import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
@@ -80,9 +89,13 @@ function selectBatchSubjects(db: Database, viewer: Viewer, where: SQL | undefine
         select json_agg(json_build_object('_id', f.id, 'name', f.name) order by f.name, f.id)
         from batch_subject_faculties bsf join faculties f on f.id = bsf.faculty_id
         where bsf.batch_subject_id = ${batchSubjects.id} and f.archived_at is null), '[]'::json)`,
+      // Enrolments (an index-only count) less those of archived students, found once per query
+      // (a hashed subplan over the few archived ones) instead of probing every enrolled student.
       studentCount: sql<number>`(
-        select count(*)::int from batch_subject_students bss join students st on st.id = bss.student_id
-        where bss.batch_subject_id = ${batchSubjects.id} and st.archived_at is null)`,
+        select count(*)::int from batch_subject_students bss
+        where bss.batch_subject_id = ${batchSubjects.id} and bss.student_id not in (
+          select st.id from students st
+          where st.institution_id = ${viewer.institutionId} and st.archived_at is not null))`,
       chapterCount: sql<number>`(
         select count(*)::int from chapters c
         where c.subject_id = ${batchSubjects.subjectId} and c.deleted_at is null ${chapterFilter})`,
@@ -120,50 +133,94 @@ async function queryBatchSubjects(deps: AppDeps, user: AuthUser, where: SQL | un
   return rows.map(present);
 }
 
-/**
- * The batch-subject list is every role's landing page, so it is a named prepared statement per
- * role (and with or without the batch filter): PostgreSQL plans it once per connection.
- */
-function prepareList(db: Database, name: string, permission: Role, byBatch: boolean) {
-  const viewer: Viewer = {
-    permission,
-    institutionId: sql.placeholder('institutionId'),
-    entityId: sql.placeholder('entityId'),
-    batchId: sql.placeholder('ownBatchId'),
-  };
-  const where = byBatch ? eq(batchSubjects.batchId, sql.placeholder('batchId')) : undefined;
-  return selectBatchSubjects(db, viewer, where).prepare(name);
+/** After the cursor's batch subject, in the list's order (created, subject title, id). */
+function afterCursor(institutionId: Param): SQL {
+  return sql`(${batchSubjects.createdAt}, ${subjects.title}, ${batchSubjects.id}) > (
+    select p.created_at, ps.title, p.id from batch_subjects p join subjects ps on ps.id = p.subject_id
+    where p.id = ${sql.placeholder('after')} and p.institution_id = ${institutionId})`;
 }
 
-async function runList(deps: AppDeps, viewer: Viewer, entityId: string, batchId?: string) {
-  const byBatch = Boolean(batchId);
-  const name = `batch_subjects_${viewer.permission}${byBatch ? '_of_batch' : ''}`;
-  const query = preparedStatement(deps.db, name, (name) =>
-    prepareList(deps.db, name, viewer.permission, byBatch),
+const listViewer = (permission: Role): Viewer => ({
+  permission,
+  institutionId: sql.placeholder('institutionId'),
+  entityId: sql.placeholder('entityId'),
+  batchId: sql.placeholder('ownBatchId'),
+});
+
+/**
+ * The batch-subject list is every role's landing page, so it is a named prepared statement per
+ * role (with or without the batch filter, first or later page): PostgreSQL plans it once per
+ * connection. One page: the counts are computed for the page's rows only.
+ */
+function prepareList(db: Database, name: string, permission: Role, byBatch: boolean, afterOne: boolean) {
+  const viewer = listViewer(permission);
+  const where = and(
+    byBatch ? eq(batchSubjects.batchId, sql.placeholder('batchId')) : undefined,
+    afterOne ? afterCursor(viewer.institutionId) : undefined,
   );
-  const rows = await query.execute({
+  return selectBatchSubjects(db, viewer, where).limit(sql.placeholder('limit')).prepare(name);
+}
+
+function prepareCount(db: Database, name: string, permission: Role, byBatch: boolean) {
+  const viewer = listViewer(permission);
+  const where = byBatch ? eq(batchSubjects.batchId, sql.placeholder('batchId')) : undefined;
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(batchSubjects)
+    .innerJoin(subjects, eq(subjects.id, batchSubjects.subjectId))
+    .innerJoin(batches, eq(batches.id, batchSubjects.batchId))
+    .where(and(visibleTo(viewer), where))
+    .prepare(name);
+}
+
+async function runList(deps: AppDeps, viewer: Viewer, entityId: string, page: Page, batchId?: string) {
+  const byBatch = Boolean(batchId);
+  const afterOne = page.after !== null;
+  const shape = `${viewer.permission}${byBatch ? '_of_batch' : ''}`;
+  const name = `batch_subjects_${shape}${afterOne ? '_after' : ''}`;
+  const query = preparedStatement(deps.db, name, (name) =>
+    prepareList(deps.db, name, viewer.permission, byBatch, afterOne),
+  );
+  const values = {
     institutionId: viewer.institutionId,
     entityId,
     ownBatchId: viewer.batchId,
     batchId,
-  });
-  return rows.map(present);
+    after: page.after?.[0],
+    limit: page.limit + 1,
+  };
+  const count = preparedStatement(deps.db, `batch_subjects_count_${shape}`, (name) =>
+    prepareCount(deps.db, name, viewer.permission, byBatch),
+  );
+  const [rows, counted] = await Promise.all([query.execute(values), afterOne ? null : count.execute(values)]);
+  const { rows: kept, page: info } = pageOf(rows, page, (row) => [row.id], counted?.[0]?.total ?? null);
+  return { batch_subjects: kept.map(present), page: info };
 }
 
 /**
- * The batch subjects the caller may see, optionally of one batch. Every student of a batch sees
- * the same list, so theirs is shared through the short-lived read cache (lib/read-cache.ts).
+ * A page of the batch subjects the caller may see, optionally of one batch. Every student of a
+ * batch sees the same list, so theirs is shared through the short-lived read cache
+ * (lib/read-cache.ts).
  */
 export async function listBatchSubjects(
   deps: AppDeps,
   user: AuthUser,
-  batchId?: string,
-): Promise<BatchSubject[]> {
+  query: { batch_id?: string } & PageQuery,
+): Promise<{ batch_subjects: BatchSubject[]; page: PageInfo }> {
   const viewer = await viewerOf(deps, user);
-  if (user.permission !== 'student') return runList(deps, viewer, user.entityId, batchId);
-  if (viewer.batchId === null) return [];
-  const key = `batch_subjects_of_students:${viewer.batchId}:${batchId ?? ''}`;
-  return cachedRead(deps.db, institutionOf(user), key, () => runList(deps, viewer, user.entityId, batchId));
+  const page = readPage(query, PAGE_SIZE.default);
+  const batchId = query.batch_id;
+  if (user.permission !== 'student') return runList(deps, viewer, user.entityId, page, batchId);
+  if (viewer.batchId === null) {
+    return {
+      batch_subjects: [],
+      page: { limit: page.limit, next_cursor: null, total: page.after ? null : 0 },
+    };
+  }
+  const key = `batch_subjects_of_students:${viewer.batchId}:${batchId ?? ''}:${page.limit}:${page.after ?? ''}`;
+  return cachedRead(deps.db, institutionOf(user), key, () =>
+    runList(deps, viewer, user.entityId, page, batchId),
+  );
 }
 
 /** One batch subject the caller may see; anything else (other institution, deleted) is 404. */

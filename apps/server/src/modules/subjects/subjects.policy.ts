@@ -3,7 +3,12 @@ import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { cachedSubjectLinks, loadSubjectLinks, type SubjectLinks } from './subjects.service.js';
+import {
+  cachedStudentSubjectLinks,
+  cachedSubjectLinks,
+  loadSubjectLinks,
+  type SubjectLinks,
+} from './subjects.service.js';
 
 /** Who may call which subject and batch-subject routes (management §6). */
 export const SUBJECT_POLICY = {
@@ -85,7 +90,11 @@ export async function assertCanReadSubject(
   user: AuthUser,
   subjectId: string,
 ): Promise<SubjectAccess> {
-  const links = await cachedSubjectLinks(deps, institutionOf(user), subjectId, user.entityId);
+  const institutionId = institutionOf(user);
+  const links =
+    user.permission === 'student'
+      ? await cachedStudentSubjectLinks(deps, institutionId, subjectId, user.entityId)
+      : await cachedSubjectLinks(deps, institutionId, subjectId, user.entityId);
   const access = accessFromLinks(user.permission, links);
   if (!access) throw notFound();
   if (!access.read) throw forbidden();

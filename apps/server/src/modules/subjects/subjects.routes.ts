@@ -14,7 +14,7 @@ import { SUBJECT_POLICY } from './subjects.policy.js';
 import * as service from './subjects.service.js';
 
 const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const docs = { tags: ['subjects'], security: [{ bearer: [] }] };
+const docs = { tags: ['subjects'] };
 
 export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

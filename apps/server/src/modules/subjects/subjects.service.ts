@@ -5,6 +5,7 @@ import { subjects } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead } from '../../lib/read-cache.js';
+import { studentBatchId } from './enrolment.repository.js';
 
 type SubjectRow = typeof subjects.$inferSelect;
 
@@ -108,6 +109,48 @@ export async function loadSubjectLinks(
   const query = preparedStatement(deps.db, 'subject_links', (name) => prepareSubjectLinks(deps.db, name));
   const [row] = await query.execute({ institutionId, subjectId, entityId });
   return row;
+}
+
+/** Whether the subject (live, of the institution) is taught to a batch: the students' half of `SubjectLinks`. */
+function prepareBatchSubjectLinks(db: Database, name: string) {
+  return db
+    .select({
+      teaches: sql<boolean>`false`,
+      studies: sql<boolean>`exists (
+        select 1 from batch_subjects bs
+        join batches b on b.id = bs.batch_id and b.deleted_at is null
+        where bs.subject_id = subjects.id and bs.batch_id = ${sql.placeholder('batchId')} and bs.deleted_at is null)`,
+    })
+    .from(subjects)
+    .where(
+      and(
+        eq(subjects.id, sql.placeholder('subjectId')),
+        eq(subjects.institutionId, sql.placeholder('institutionId')),
+        isNull(subjects.deletedAt),
+      ),
+    )
+    .prepare(name);
+}
+
+/**
+ * A student's links to a subject are their batch's: kept per batch and subject for two seconds,
+ * so the students of a batch share one lookup (their batch itself is kept per student).
+ */
+export async function cachedStudentSubjectLinks(
+  deps: AppDeps,
+  institutionId: string,
+  subjectId: string,
+  studentId: string,
+): Promise<SubjectLinks | undefined> {
+  const batchId = await studentBatchId(deps, institutionId, studentId);
+  if (batchId === null) return cachedSubjectLinks(deps, institutionId, subjectId, studentId);
+  return cachedRead(deps.db, institutionId, `subject_links_of_batch:${batchId}:${subjectId}`, async () => {
+    const query = preparedStatement(deps.db, 'batch_subject_links', (name) =>
+      prepareBatchSubjectLinks(deps.db, name),
+    );
+    const [row] = await query.execute({ institutionId, subjectId, batchId });
+    return row;
+  });
 }
 
 /**

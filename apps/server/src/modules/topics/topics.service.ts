@@ -16,6 +16,7 @@ import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findActiveFaculty } from '../faculties/faculties.service.js';
+import { studentBatchId } from '../subjects/enrolment.repository.js';
 import { topicPicture } from './topic-picture.js';
 
 type TopicRow = typeof topics.$inferSelect;
@@ -114,6 +115,56 @@ function prepareChapterCheck(db: Database, name: string, permission: Role) {
     .prepare(name);
 }
 
+/**
+ * Whether a batch's students may open a chapter: live, visible, of a live subject of the
+ * institution taught to the batch. The rule of `readableChapter` for students, by their batch, so
+ * every student of the batch shares one cached answer.
+ */
+function prepareChapterCheckForBatch(db: Database, name: string) {
+  return db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(
+      and(
+        eq(chapters.id, sql.placeholder('chapterId')),
+        liveChapter(sql.placeholder('institutionId')),
+        sql`${chapters.visibility} and exists (
+          select 1 from ${batchSubjects}
+          where ${batchSubjects.batchId} = ${sql.placeholder('batchId')}
+            and ${batchSubjects.subjectId} = ${chapters.subjectId}
+            and ${batchSubjects.deletedAt} is null)`,
+      ),
+    )
+    .prepare(name);
+}
+
+/** Whether the reader may open the chapter, kept for two seconds: per batch for students, else per reader. */
+async function mayReadChapter(deps: AppDeps, user: AuthUser, institutionId: string, chapterId: string) {
+  const { permission, entityId } = user;
+  if (permission === 'student') {
+    const batchId = await studentBatchId(deps, institutionId, entityId);
+    if (batchId === null) return false;
+    return cachedRead(deps.db, institutionId, `chapter_reader_batch:${batchId}:${chapterId}`, async () => {
+      const check = preparedStatement(deps.db, 'chapter_check_batch', (name) =>
+        prepareChapterCheckForBatch(deps.db, name),
+      );
+      return (await check.execute({ institutionId, chapterId, batchId })).length > 0;
+    });
+  }
+  return cachedRead(
+    deps.db,
+    institutionId,
+    `chapter_reader:${permission}:${entityId}:${chapterId}`,
+    async () => {
+      const check = preparedStatement(deps.db, `chapter_check_${permission}`, (name) =>
+        prepareChapterCheck(deps.db, name, permission),
+      );
+      return (await check.execute({ institutionId, chapterId, entityId })).length > 0;
+    },
+  );
+}
+
 /** A chapter's live topics that readers of this role may see (`readableTopic`), oldest first. */
 function prepareChapterTopicList(db: Database, name: string, permission: Role) {
   return db
@@ -134,8 +185,8 @@ function prepareChapterTopicList(db: Database, name: string, permission: Role) {
 /**
  * A chapter's topics, oldest first; a chapter the caller cannot read (or another institution's)
  * answers 404 rather than an empty list. Every chapter page asks this, so both steps are named
- * prepared statements behind the short-lived read cache (lib/read-cache.ts): the check per reader
- * and chapter, the list per chapter and role, shared by every reader of that role.
+ * prepared statements behind the short-lived read cache (lib/read-cache.ts): the check per batch
+ * (students) or reader and chapter, the list per chapter and role, shared by every reader of that role.
  */
 export async function listChapterTopics(
   deps: AppDeps,
@@ -143,19 +194,8 @@ export async function listChapterTopics(
   institutionId: string,
   chapterId: string,
 ): Promise<Topic[]> {
-  const { permission, entityId } = user;
-  const readable = await cachedRead(
-    deps.db,
-    institutionId,
-    `chapter_reader:${permission}:${entityId}:${chapterId}`,
-    async () => {
-      const check = preparedStatement(deps.db, `chapter_check_${permission}`, (name) =>
-        prepareChapterCheck(deps.db, name, permission),
-      );
-      return (await check.execute({ institutionId, chapterId, entityId })).length > 0;
-    },
-  );
-  if (!readable) throw notFound();
+  const { permission } = user;
+  if (!(await mayReadChapter(deps, user, institutionId, chapterId))) throw notFound();
   const listName = `chapter_topics_${permission}`;
   return cachedRead(deps.db, institutionId, `${listName}:${chapterId}`, async () => {
     const list = preparedStatement(deps.db, listName, (name) =>

@@ -14,7 +14,6 @@ export const fileSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { readCache: 'keep' },
       schema: {
         tags,
-        security: [{ bearer: [] }],
         description:
           'Sets (or renews) the HttpOnly cookie, scoped to `/files/`, that lets the browser load the ' +
           "caller's files in `<img>`, `<video>`, `<audio>` and new tabs. Sign-in sets it too.",

@@ -16,7 +16,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(),
       schema: {
         tags: ['uploads'],
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         description:
           'Multipart form with one field `file`, at most 40960 KB, not empty. Answers the URL of the ' +

@@ -14,7 +14,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(),
       schema: {
         tags: ['users'],
-        security: [{ bearer: [] }],
         description:
           "The caller's demo video: for students and faculty the one their institution set for their " +
           "role, else (and for moderators and owners) the portal's own recording of the role's screens.",

@@ -18,6 +18,7 @@ const doubt = (id: string, topicId: string, topicTitle: string): Doubt => ({
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   response_count: 0,
+  responses_total: 0,
   answered: false,
   responses: [],
 });

@@ -8,6 +8,7 @@ import { EmptyNote } from '../../../components/EmptyNote';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useBatches, useDeleteBatch } from '../../institutions/api';
 import { AddBatchModal } from '../../institutions/components/AddBatchModal';
 import { BatchCard } from '../../institutions/components/BatchCard';
@@ -23,7 +24,7 @@ export function ModeratorHome() {
   const [editOpened, editPopup] = useDisclosure(false);
   const [deleting, setDeleting] = useState<Batch | null>(null);
   const [deleteOpened, deletePopup] = useDisclosure(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useFormError();
   const remove = useDeleteBatch();
 
   const startEdit = (batch: Batch) => {

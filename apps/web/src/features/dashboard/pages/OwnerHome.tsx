@@ -2,12 +2,13 @@ import { Button, Center, Loader, Paper, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Institution } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import {
   useArchivedInstitutions,
   useArchiveInstitution,
@@ -16,32 +17,18 @@ import {
 } from '../../institutions/api';
 import { AddInstitutionModal } from '../../institutions/components/AddInstitutionModal';
 import { AddUserModal } from '../../institutions/components/AddUserModal';
-import { ArchivedInstitutionsTable } from '../../institutions/components/ArchivedInstitutionsTable';
 import { ConfirmDialog } from '../../institutions/components/ConfirmDialog';
 import { DemoVideosModal } from '../../institutions/components/DemoVideosModal';
 import { EditInstitutionModal } from '../../institutions/components/EditInstitutionModal';
 import { InstitutionsTable } from '../../institutions/components/InstitutionsTable';
+import {
+  activeInstitutionActions,
+  archivedInstitutionActions,
+} from '../../institutions/components/institution-actions';
 import { ModeratorsModal } from '../../institutions/components/ModeratorsModal';
+import { useRowPopup } from '../../institutions/use-row-popup';
 
 type Tab = 'active' | 'archived';
-
-/**
- * A popup about one institution. The chosen row outlives the popup's closing transition, so the
- * popup's text does not blank out while it closes.
- */
-function useRowPopup() {
-  const [row, setRow] = useState<Institution | null>(null);
-  const [opened, popup] = useDisclosure(false);
-  return {
-    row,
-    opened,
-    open: (institution: Institution) => {
-      setRow(institution);
-      popup.open();
-    },
-    close: popup.close,
-  };
-}
 
 /** A confirmed change of one institution (archive, restore), with its error kept in the dialog. */
 function useConfirmedChange(
@@ -51,7 +38,7 @@ function useConfirmedChange(
   success: string,
 ) {
   const popup = useRowPopup();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   return {
     ...popup,
     error,
@@ -148,11 +135,14 @@ export function OwnerHome() {
         <Tabs.Panel value="active">
           <Listing pending={isPending} empty={institutions.length === 0 ? LABELS.noInstitutions : null}>
             <InstitutionsTable
+              label={LABELS.activeInstitutions}
               institutions={institutions}
-              onEdit={editing.open}
-              onArchive={archiving.open}
-              onModerators={moderators.open}
-              onDemoVideos={demoVideos.open}
+              actions={activeInstitutionActions({
+                onEdit: editing.open,
+                onArchive: archiving.open,
+                onModerators: moderators.open,
+                onDemoVideos: demoVideos.open,
+              })}
             />
           </Listing>
         </Tabs.Panel>
@@ -161,16 +151,20 @@ export function OwnerHome() {
             pending={archived.isPending}
             empty={archived.data?.length === 0 ? LABELS.noArchivedInstitutions : null}
           >
-            <ArchivedInstitutionsTable institutions={archived.data ?? []} onRestore={restoring.open} />
+            <InstitutionsTable
+              label={LABELS.archivedInstitutions}
+              institutions={archived.data ?? []}
+              actions={archivedInstitutionActions(restoring.open)}
+            />
           </Listing>
         </Tabs.Panel>
       </Tabs>
 
       <AddInstitutionModal opened={adding} onClose={addPopup.close} />
       <AddUserModal opened={addingUser} institutions={institutions} onClose={userPopup.close} />
-      <EditInstitutionModal institution={editing.row} opened={editing.opened} onClose={editing.close} />
-      <ModeratorsModal institution={moderators.row} opened={moderators.opened} onClose={moderators.close} />
-      <DemoVideosModal institution={demoVideos.row} opened={demoVideos.opened} onClose={demoVideos.close} />
+      <EditInstitutionModal popup={editing} />
+      <ModeratorsModal popup={moderators} />
+      <DemoVideosModal popup={demoVideos} />
       <ConfirmDialog
         opened={archiving.opened}
         title={LABELS.archiveInstitutionTitle}

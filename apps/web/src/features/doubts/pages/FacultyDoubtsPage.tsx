@@ -1,4 +1,5 @@
 import { LABELS } from '@portal/shared/messages';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { teachTopicDetailPath } from '../../teach/links';
 import { useDoubts } from '../api';
@@ -14,6 +15,7 @@ export function FacultyDoubtsPage() {
   const viewer = useDoubtViewer();
   return (
     <>
+      <PageBreadcrumb crumbs={[{ label: LABELS.facultyDoubtsPageTitle }]} />
       <PageHeader title={LABELS.facultyDoubtsPageTitle} />
       <DoubtsBrowser
         viewer={viewer}

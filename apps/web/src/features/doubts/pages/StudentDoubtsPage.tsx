@@ -1,4 +1,5 @@
 import { LABELS } from '@portal/shared/messages';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { myTopicDetailPath } from '../../learn/links';
 import { useBatchSubjectDoubts, useDoubts } from '../api';
@@ -14,6 +15,7 @@ function useStudentSubjectDoubts(batchSubjectId: string | null) {
 export function StudentDoubtsPage() {
   return (
     <>
+      <PageBreadcrumb crumbs={[{ label: LABELS.doubtsPageTitle }]} />
       <PageHeader title={LABELS.doubtsPageTitle} />
       <DoubtsBrowser
         viewer="student"

@@ -4,6 +4,7 @@ import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useCreateModerator } from '../api';
 import { FormError } from './FormError';
 
@@ -13,7 +14,7 @@ function AddUserForm({ institutions, onDone }: { institutions: Institution[]; on
   const [institutionId, setInstitutionId] = useState<string | null>(
     institutions.length === 1 ? institutions[0]._id : null,
   );
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [missing, setMissing] = useState(false);
   const create = useCreateModerator();
 

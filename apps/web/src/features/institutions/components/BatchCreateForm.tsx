@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useRequiredAccount } from '../../../lib/session';
+import { useFormError } from '../../../lib/use-form-error';
 import { useCreateBatch } from '../api';
 import { checkForm, type FieldErrors } from '../validation';
 import { FormError } from './FormError';
@@ -22,7 +23,7 @@ export function BatchCreateForm({
   const [title, setTitle] = useState('');
   // Most batches belong to the institution's current year.
   const [academicYear, setAcademicYear] = useState(account.academic_year ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [fields, setFields] = useState<FieldErrors>({});
   const create = useCreateBatch();
 

@@ -1,28 +1,20 @@
 import '@mantine/core/styles/Progress.css';
-import {
-  Button,
-  Center,
-  FileButton,
-  Group,
-  Loader,
-  Modal,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { DemoVideosAnswer, Institution, InstitutionDemoVideoRole } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { INSTITUTION_DEMO_VIDEO_ROLES } from '@portal/shared/schemas/institutions';
 import { IconRestore, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
 import { uploadFile } from '../../../components/upload/upload-file';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useDemoVideos, useUpdateDemoVideos } from '../api';
+import type { RowPopup } from '../use-row-popup';
 import { FormError } from './FormError';
+import { InstitutionPopup } from './InstitutionPopup';
 
 const HEADINGS: Record<InstitutionDemoVideoRole, string> = {
   student: LABELS.studentsDemoVideo,
@@ -43,7 +35,7 @@ function RoleVideo({
 }) {
   const update = useUpdateDemoVideos(institution._id);
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useFormError();
   const resetRef = useRef<() => void>(null);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -140,14 +132,9 @@ function RoleVideo({
 
 function DemoVideosForm({ institution }: { institution: Institution }) {
   const videos = useDemoVideos(institution._id);
-  if (videos.isPending) {
-    return (
-      <Center py="xl" role="status" aria-label={LABELS.loading}>
-        <Loader size="sm" />
-      </Center>
-    );
-  }
-  if (videos.isError) return <Text c="red">{errorMessage(videos.error)}</Text>;
+  if (videos.isPending) return <Loading />;
+  if (videos.isError)
+    return <LoadFailed message={errorMessage(videos.error)} retry={() => videos.refetch()} />;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
       {INSTITUTION_DEMO_VIDEO_ROLES.map((role) => (
@@ -158,27 +145,15 @@ function DemoVideosForm({ institution }: { institution: Institution }) {
 }
 
 /** The students' and the faculty's 'Click here for Demo' video of one institution (upload, or the default). */
-export function DemoVideosModal({
-  institution,
-  opened,
-  onClose,
-}: {
-  institution: Institution | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  // A phone gets the whole screen for the table and the players.
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+export function DemoVideosModal({ popup }: { popup: RowPopup }) {
   return (
-    <Modal
-      opened={opened && institution !== null}
-      onClose={onClose}
-      title={formatMessage(LABELS.demoVideosOf, { title: institution?.title ?? '' })}
+    <InstitutionPopup
+      popup={popup}
+      title={({ title }) => formatMessage(LABELS.demoVideosOf, { title })}
       size="xl"
-      centered
-      fullScreen={phone}
+      fullScreenOnPhone
     >
-      {institution && <DemoVideosForm key={institution._id} institution={institution} />}
-    </Modal>
+      {(institution) => <DemoVideosForm institution={institution} />}
+    </InstitutionPopup>
   );
 }

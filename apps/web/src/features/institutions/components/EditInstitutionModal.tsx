@@ -1,13 +1,16 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import type { Institution } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { updateInstitutionBodySchema } from '@portal/shared/schemas/institutions';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useUpdateInstitution } from '../api';
+import type { RowPopup } from '../use-row-popup';
 import { checkForm, type FieldErrors } from '../validation';
 import { FormError } from './FormError';
+import { InstitutionPopup } from './InstitutionPopup';
 import { LogoField } from './LogoField';
 
 function EditInstitutionForm({ institution, onDone }: { institution: Institution; onDone: () => void }) {
@@ -16,7 +19,7 @@ function EditInstitutionForm({ institution, onDone }: { institution: Institution
     sealtabs_institution_id: institution.sealtabs_institution_id ?? '',
     academic_year: institution.academic_year,
   });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [fields, setFields] = useState<FieldErrors>({});
   /** A newly uploaded logo; null keeps the institution's. */
   const [logo, setLogo] = useState<string | null>(null);
@@ -92,23 +95,10 @@ function EditInstitutionForm({ institution, onDone }: { institution: Institution
 }
 
 /** Edit Institution popup: Title, 'SEALTABS Institution ID', Academic Year and the logo. */
-export function EditInstitutionModal({
-  institution,
-  opened,
-  onClose,
-}: {
-  institution: Institution | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function EditInstitutionModal({ popup }: { popup: RowPopup }) {
   return (
-    <Modal
-      opened={opened && institution !== null}
-      onClose={onClose}
-      title={LABELS.editInstitutionTitle}
-      centered
-    >
-      {institution && <EditInstitutionForm institution={institution} onDone={onClose} />}
-    </Modal>
+    <InstitutionPopup popup={popup} title={() => LABELS.editInstitutionTitle}>
+      {(institution) => <EditInstitutionForm institution={institution} onDone={popup.close} />}
+    </InstitutionPopup>
   );
 }

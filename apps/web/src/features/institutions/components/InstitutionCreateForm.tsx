@@ -5,6 +5,7 @@ import { createInstitutionBodySchema } from '@portal/shared/schemas/institutions
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useCreateInstitution } from '../api';
 import { checkForm, type FieldErrors } from '../validation';
 import { FormError } from './FormError';
@@ -22,7 +23,7 @@ export function InstitutionCreateForm({
   const [academicYear, setAcademicYear] = useState('');
   const [logo, setLogo] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [fields, setFields] = useState<FieldErrors>({});
   const create = useCreateInstitution();
 

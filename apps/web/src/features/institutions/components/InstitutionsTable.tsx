@@ -1,39 +1,44 @@
-import { ActionIcon, Menu, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Institution } from '@portal/shared';
-import { formatMessage, LABELS } from '@portal/shared/messages';
-import { IconArchive, IconDots, IconMovie, IconPencil, IconUsers } from '@tabler/icons-react';
+import { LABELS } from '@portal/shared/messages';
+import type { ReactNode } from 'react';
 import { InstitutionName, NARROW_TABLE_QUERY } from './InstitutionName';
 import classes from './InstitutionsTable.module.css';
 
-const COLUMNS = [LABELS.slNo, LABELS.name, LABELS.academicYear, LABELS.edit, LABELS.archive, LABELS.more];
+/** A column of buttons about each row (Edit, Archive, Restore, ...). */
+export interface InstitutionAction {
+  heading: string;
+  cell: (institution: Institution) => ReactNode;
+}
 
 /**
- * 'Active Institutions': Sl No., Name (with its logo), Academic Year, Edit, Archive, and a menu
- * with the institution's moderators and demo videos.
+ * The owner's tables of institutions, active or archived: Sl No., Name (with its logo), Academic
+ * Year, then one column per action. On a phone the academic year moves under the name, so every
+ * action column fits without scrolling sideways.
  */
 export function InstitutionsTable({
+  label,
   institutions,
-  onEdit,
-  onArchive,
-  onModerators,
-  onDemoVideos,
+  actions,
 }: {
+  /** The table's accessible name ('Active Institutions', 'Archived Institutions'). */
+  label: string;
   institutions: Institution[];
-  onEdit: (institution: Institution) => void;
-  onArchive: (institution: Institution) => void;
-  onModerators: (institution: Institution) => void;
-  onDemoVideos: (institution: Institution) => void;
+  actions: readonly InstitutionAction[];
 }) {
   const narrow = useMediaQuery(NARROW_TABLE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <Table.ScrollContainer minWidth={340} type="native">
-      <Table verticalSpacing="sm" className={classes.table} aria-label={LABELS.activeInstitutions}>
+      <Table verticalSpacing="sm" className={classes.table} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.filter((column) => !narrow || column !== LABELS.academicYear).map((column) => (
-              <Table.Th key={column} className={column === LABELS.name ? undefined : classes.narrow}>
-                {column}
+            <Table.Th className={classes.narrow}>{LABELS.slNo}</Table.Th>
+            <Table.Th>{LABELS.name}</Table.Th>
+            {!narrow && <Table.Th className={classes.narrow}>{LABELS.academicYear}</Table.Th>}
+            {actions.map((action) => (
+              <Table.Th key={action.heading} className={classes.narrow}>
+                {action.heading}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -46,52 +51,9 @@ export function InstitutionsTable({
                 <InstitutionName institution={institution} withYear={narrow} />
               </Table.Td>
               {!narrow && <Table.Td className={classes.nowrap}>{institution.academic_year}</Table.Td>}
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={formatMessage(LABELS.editNamed, { title: institution.title })}
-                  onClick={() => onEdit(institution)}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={formatMessage(LABELS.archiveNamed, { title: institution.title })}
-                  onClick={() => onArchive(institution)}
-                >
-                  <IconArchive size={18} />
-                </ActionIcon>
-              </Table.Td>
-              <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={formatMessage(LABELS.moreActionsNamed, { title: institution.title })}
-                    >
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item
-                      leftSection={<IconUsers size={16} />}
-                      onClick={() => onModerators(institution)}
-                    >
-                      {LABELS.moderators}
-                    </Menu.Item>
-                    <Menu.Item
-                      leftSection={<IconMovie size={16} />}
-                      onClick={() => onDemoVideos(institution)}
-                    >
-                      {LABELS.demoVideos}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              </Table.Td>
+              {actions.map((action) => (
+                <Table.Td key={action.heading}>{action.cell(institution)}</Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,17 +1,5 @@
 import '@mantine/core/styles/Code.css';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Center,
-  Code,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { Institution, Moderator, ModeratorCredential } from '@portal/shared';
@@ -19,10 +7,14 @@ import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconArchive, IconArchiveOff, IconKey } from '@tabler/icons-react';
 import { type ReactElement, useState } from 'react';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useArchiveModerator, useModerators, useResetModerator, useUnarchiveModerator } from '../api';
+import type { RowPopup } from '../use-row-popup';
 import { NARROW_TABLE_QUERY } from './InstitutionName';
+import { InstitutionPopup } from './InstitutionPopup';
 import classes from './InstitutionsTable.module.css';
 
 const confirmLabels = { confirm: LABELS.confirmProceed, cancel: LABELS.confirmCancel };
@@ -181,14 +173,10 @@ function ModeratorsList({ institution }: { institution: Institution }) {
         }),
     );
 
-  if (moderators.isPending) {
-    return (
-      <Center py="xl" role="status" aria-label={LABELS.loading}>
-        <Loader size="sm" />
-      </Center>
-    );
+  if (moderators.isPending) return <Loading />;
+  if (moderators.isError) {
+    return <LoadFailed message={errorMessage(moderators.error)} retry={() => moderators.refetch()} />;
   }
-  if (moderators.isError) return <Text c="red">{errorMessage(moderators.error)}</Text>;
   if (moderators.data.length === 0) return <EmptyNote text={LABELS.noModerators} />;
 
   const busy = (mutation: { isPending: boolean; variables: string | undefined }, id: string) =>
@@ -245,28 +233,15 @@ function ModeratorsList({ institution }: { institution: Institution }) {
 }
 
 /** An institution's moderators: reset a password (shown once), archive, unarchive. */
-export function ModeratorsModal({
-  institution,
-  opened,
-  onClose,
-}: {
-  institution: Institution | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  // A phone gets the whole screen for the table and the players.
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+export function ModeratorsModal({ popup }: { popup: RowPopup }) {
   return (
-    <Modal
-      opened={opened && institution !== null}
-      onClose={onClose}
-      title={formatMessage(LABELS.moderatorsOf, { title: institution?.title ?? '' })}
+    <InstitutionPopup
+      popup={popup}
+      title={({ title }) => formatMessage(LABELS.moderatorsOf, { title })}
       size="lg"
-      centered
-      fullScreen={phone}
+      fullScreenOnPhone
     >
-      {/* Unmounted once closed, and keyed: a password shown once never shows again, nor under another. */}
-      {institution && <ModeratorsList key={institution._id} institution={institution} />}
-    </Modal>
+      {(institution) => <ModeratorsList institution={institution} />}
+    </InstitutionPopup>
   );
 }

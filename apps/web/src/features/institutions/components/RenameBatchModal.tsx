@@ -5,13 +5,14 @@ import { updateBatchBodySchema } from '@portal/shared/schemas/batches';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
 import { useRenameBatch } from '../api';
 import { checkForm, type FieldErrors } from '../validation';
 import { FormError } from './FormError';
 
 function RenameBatchForm({ batch, onDone }: { batch: Batch; onDone: () => void }) {
   const [title, setTitle] = useState(batch.title);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormError();
   const [fields, setFields] = useState<FieldErrors>({});
   const rename = useRenameBatch();
 

@@ -1,6 +1,7 @@
 import { Paper } from '@mantine/core';
 import { LABELS } from '@portal/shared/messages';
 import { useNavigate } from 'react-router';
+import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { BatchCreateForm } from '../components/BatchCreateForm';
 
@@ -9,6 +10,7 @@ export function CreateBatchPage() {
   const navigate = useNavigate();
   return (
     <>
+      <PageBreadcrumb crumbs={[{ label: LABELS.addBatchTitle }]} />
       <PageHeader title={LABELS.addBatchTitle} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} maw={560}>
         <BatchCreateForm onCreated={() => navigate('/dashboard')} />

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Typography.css';
 import { Text, Typography } from '@mantine/core';
+import { isSafeRichTextHref } from '@portal/shared/links';
 import type { ReactNode } from 'react';
 
 /** A node of a Tiptap (ProseMirror) JSON document, as stored; nothing about it is trusted. */
@@ -17,14 +18,9 @@ const asNode = (value: unknown): JsonNode | null =>
 const childrenOf = (node: JsonNode): JsonNode[] =>
   Array.isArray(node.content) ? node.content.map(asNode).filter((child) => child !== null) : [];
 
-/** Only links that cannot run script: http(s), mail, and the portal's own paths. */
-export function safeHref(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const href = value.trim();
-  if (/^(https?:|mailto:)/i.test(href)) return href;
-  if (href.startsWith('/') && !href.startsWith('//')) return href;
-  return null;
-}
+/** A stored link the page may render (the rule the server saves descriptions by), else null. */
+const safeHref = (value: unknown): string | null =>
+  typeof value === 'string' && isSafeRichTextHref(value) ? value.trim() : null;
 
 function renderMarks(text: string, marks: unknown, key: string): ReactNode {
   let out: ReactNode = text;

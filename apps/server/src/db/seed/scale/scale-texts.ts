@@ -1,0 +1,172 @@
+import type { SubjectLogo } from '@portal/shared';
+import { pick } from './scale-sql.js';
+
+// The words the scale rows are made of: enough variety that lists, searches and PDFs look real.
+
+const FEMALE_NAMES = [
+  'Aanya',
+  'Diya',
+  'Ishita',
+  'Kavya',
+  'Meera',
+  'Nisha',
+  'Priya',
+  'Riya',
+  'Sneha',
+  'Tara',
+  'Ananya',
+  'Pooja',
+  'Sana',
+  'Zoya',
+  'Lakshmi',
+  'Neha',
+  'Isha',
+  'Aditi',
+  'Fatima',
+  'Grace',
+];
+const MALE_NAMES = [
+  'Aarav',
+  'Arjun',
+  'Farhan',
+  'Karan',
+  'Manav',
+  'Rohan',
+  'Siddharth',
+  'Vikram',
+  'Aditya',
+  'Kabir',
+  'Rahul',
+  'Imran',
+  'Dev',
+  'Nikhil',
+  'Varun',
+  'Yash',
+  'Joseph',
+  'Harsh',
+  'Om',
+  'Sameer',
+];
+const SURNAMES = [
+  'Sharma',
+  'Verma',
+  'Iyer',
+  'Nair',
+  'Gupta',
+  'Reddy',
+  'Singh',
+  'Joshi',
+  'Kulkarni',
+  'Das',
+  'Malhotra',
+  'Banerjee',
+  'Qureshi',
+  'Menon',
+  'Patel',
+  'Yadav',
+  'Rao',
+  'Fernandes',
+  'Chawla',
+  'Mehta',
+  'Pillai',
+  'Bose',
+  'Khan',
+  'Thomas',
+  'Kapoor',
+  'Mishra',
+  'Naidu',
+  'Shetty',
+  'Ghosh',
+  'Sinha',
+];
+
+/** Gender of person `n`: alternating. */
+export const genderOf = (n: string) => `(case when (${n}) % 2 = 0 then 'female' else 'male' end)`;
+
+/** A person's name for person number `n` (SQL integer expression); names repeat, as in a real school. */
+export const personName = (n: string) =>
+  `(case when (${n}) % 2 = 0 then ${pick(FEMALE_NAMES, `(${n}) / 2`)} else ${pick(MALE_NAMES, `(${n}) / 2`)} end)` +
+  ` || ' ' || ${pick(SURNAMES, `(${n}) / 7 + (${n}) * 3`)}`;
+
+export const surname = (n: string) => pick(SURNAMES, `(${n}) / 7 + (${n}) * 3`);
+
+export const DESIGNATIONS = ['Teacher', 'Senior Teacher', 'Head of Department', 'Lecturer'];
+
+/** The subjects a grade learns, in order; a batch learns the first `subjectsPerBatch`. */
+export const SUBJECT_KINDS: { title: string; code: string; logo: SubjectLogo }[] = [
+  { title: 'Mathematics', code: 'MAT', logo: 'maths' },
+  { title: 'Physics', code: 'PHY', logo: 'physics' },
+  { title: 'Chemistry', code: 'CHE', logo: 'chemistry' },
+  { title: 'Biology', code: 'BIO', logo: 'biology' },
+  { title: 'English', code: 'ENG', logo: 'english' },
+  { title: 'Hindi', code: 'HIN', logo: 'hindi' },
+  { title: 'History', code: 'HIS', logo: 'history' },
+  { title: 'Geography', code: 'GEO', logo: 'geography' },
+  { title: 'Computer Science', code: 'CSC', logo: 'computer' },
+  { title: 'Economics', code: 'ECO', logo: 'economics' },
+  { title: 'Civics', code: 'CIV', logo: 'civics' },
+  { title: 'Art', code: 'ART', logo: 'art' },
+];
+
+export const CHAPTER_THEMES = [
+  'Foundations',
+  'Key Ideas',
+  'Worked Examples',
+  'Applications',
+  'Patterns',
+  'Measurement',
+  'Structures',
+  'Change over Time',
+  'Models',
+  'Problem Solving',
+  'Investigations',
+  'Review',
+];
+
+export const TOPIC_THEMES = [
+  'Introduction',
+  'Definitions',
+  'A first example',
+  'Rules and properties',
+  'Common mistakes',
+  'Practice set',
+  'Real-world uses',
+  'Diagrams explained',
+  'Step-by-step method',
+  'Quick revision',
+  'Challenge questions',
+  'Summary',
+];
+
+export const DOUBT_TEXTS = [
+  'Can you explain this once more with a simpler example?',
+  'Why does the second step work? I do not see where it comes from.',
+  'Is this part important for the exam?',
+  'How is this different from what we learnt in the last chapter?',
+  'I got a different answer for the practice question. Where did I go wrong?',
+  'Could you share one more solved example?',
+  'What does the diagram in the description show?',
+  'Which formula should I use when both seem to fit?',
+];
+
+export const REPLY_TEXTS = [
+  'Start from the definition in the description, then try the first solved example step by step.',
+  'Yes. Practise the questions at the end of the chapter.',
+  'Look at the units on both sides: they tell you which formula applies.',
+  'Your second line drops a sign. Check it again and you will get the same answer.',
+];
+
+export const FOLLOW_UP_TEXTS = [
+  'Thank you, that makes sense now.',
+  'Got it. Could you check my next attempt in class?',
+  'Understood, I will practise a few more.',
+];
+
+export const NOTE_TEXTS = [
+  'Revise the worked example before the class test.',
+  'Key idea: write the formula first, then substitute the values.',
+  'Remember the three steps: read, plan, solve.',
+  'Ask about the last practice question in class.',
+  'Make a summary card for this topic.',
+  'Diagram is important: draw it from memory once.',
+];

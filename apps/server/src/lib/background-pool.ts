@@ -1,0 +1,36 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+
+/**
+ * A lazily started pool of worker threads for CPU-heavy work (PDF layout, password hashing), so
+ * the thread that answers everyone else never waits for it. At most half the cores (one on a
+ * two-core server); threads start on the first task and end after a minute without work. A
+ * positive `nice` lowers the threads' CPU priority: on a busy machine the students' reads come
+ * first and the heavy work takes longer rather than stalling them.
+ */
+export function backgroundPool(workerName: string, nice: number) {
+  const fromSources = import.meta.url.endsWith('.ts');
+  // Built: dist/<name>.js beside dist/main.js (build.mjs). From the sources (tests, tsx): the
+  // TypeScript file, loaded through tsx in the worker.
+  const filename = new URL(`./${workerName}.${fromSources ? 'ts' : 'js'}`, import.meta.url).href;
+  let pool: Piscina | undefined;
+  return {
+    run<Result>(task: unknown): Promise<Result> {
+      pool ??= new Piscina({
+        filename,
+        minThreads: 0,
+        maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
+        idleTimeout: 60_000,
+        niceIncrement: nice,
+        execArgv: fromSources ? ['--import', 'tsx'] : [],
+      });
+      return pool.run(task);
+    },
+    /** Ends the worker threads (the server's close; scripts when done). */
+    async close(): Promise<void> {
+      const closing = pool;
+      pool = undefined;
+      await closing?.destroy();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { backgroundPool } from './background-pool.js';
+import type { PdfData, PdfTemplate } from './pdf.worker.js';
+
+// pdfmake lays out every row synchronously (~200 ms of CPU for a 250-student list): it runs in
+// worker threads at the lowest CPU priority (nice +19), so a PDF waits rather than the students.
+const pool = backgroundPool('pdf.worker', 19);
+
+/** The named template (lib/pdf.ts) filled with `data`, rendered in a worker thread. */
+export async function renderPdfTemplate<Name extends PdfTemplate>(
+  template: Name,
+  data: PdfData<Name>,
+): Promise<Buffer> {
+  const bytes: Uint8Array = await pool.run({ template, data });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+export const closePdfPool = () => pool.close();

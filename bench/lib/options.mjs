@@ -1,0 +1,40 @@
+// What a benchmark run measures and the budgets it holds the portal to (README, "Budgets").
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const DATA = path.join(ROOT, 'bench/.data');
+
+const number = (name, fallback) => Number(process.env[name] ?? fallback);
+
+export const OPTIONS = {
+  /** Seconds per measurement; each scenario is measured `runs` times, and the medians count. */
+  seconds: number('BENCH_SECONDS', 5),
+  runs: number('BENCH_RUNS', 3),
+  /** Connections of the student load (the hot reads and the stall tests). */
+  connections: number('BENCH_CONNECTIONS', 20),
+  /** Connections of the moderator and faculty lists: a few staff members at once. */
+  listConnections: number('BENCH_LIST_CONNECTIONS', 4),
+  /** Distinct signed-in students the requests rotate over. */
+  students: number('BENCH_STUDENTS', 2000),
+  /** Sign-ins a second during the sign-in stall test. */
+  signInsPerSecond: number('BENCH_SIGN_INS_PER_SECOND', 50),
+  /** Runs only the scenarios whose name contains this text. */
+  only: process.env.BENCH_ONLY,
+  /** Seeds the scale data again even when bench/.data/scale holds it. */
+  reseed: process.env.BENCH_RESEED === '1',
+};
+
+export const BUDGETS = {
+  /** Every hot student read: at least this share of the bare route's throughput … */
+  hotShareOfBare: 0.15,
+  /** … with p99 under this many milliseconds at `connections`. */
+  hotP99Ms: 50,
+  /** The moderator's doubt list and the faculty's doubts, p99. */
+  staffDoubtsP99Ms: 100,
+  /** The moderator's batch-subject list, p50. */
+  batchSubjectsP50Ms: 50,
+  /** Hot reads during a stall test keep this share of their undisturbed throughput. */
+  stallShare: 0.7,
+  /** The portal process's resident memory, through the whole run. */
+  rssMb: 512,
+};

@@ -1,0 +1,100 @@
+// The processes a run measures: the built portal on the scale data, the bare route, and the
+// portal's memory sampled from /proc while they run.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { ROOT } from './options.mjs';
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitUntilUp(url, child, what) {
+  for (let i = 0; i < 480; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    const up = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not start`);
+}
+
+function stopper(child) {
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+/** The built portal (`npm run build`) on `dataDir`'s embedded PostgreSQL, seeding nothing. */
+export async function startPortal(dataDir) {
+  const main = path.join(ROOT, 'apps/server/dist/main.js');
+  await fs.access(main).catch(() => {
+    throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
+  });
+  const port = await freePort();
+  // The node flags `npm start` runs the portal with (package.json), and BENCH_PORTAL_ARGS (e.g.
+  // --cpu-prof to see where its time goes).
+  const start = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const startFlags =
+    /node ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(start)?.[1]?.trim().split(' ') ?? [];
+  const flags = [
+    ...startFlags.filter(Boolean),
+    ...(process.env.BENCH_PORTAL_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
+  const child = spawn(process.execPath, [...flags, main], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'no',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${url}/api/health`, child, 'the portal');
+  return { url, pid: child.pid, stop: stopper(child) };
+}
+
+/** The bare Fastify route (bare-server.mjs) in a process of its own. */
+export async function startBare() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${url}/bare`, child, 'the bare server');
+  return { url, pid: child.pid, stop: stopper(child) };
+}
+
+/** Samples a process's VmRSS (/proc/<pid>/status) every `everyMs`; `peak` is the highest seen, in MB. */
+export function sampleMemory(pid, everyMs = 200) {
+  const state = { peakMb: 0, lastMb: 0, samples: 0 };
+  const read = async () => {
+    const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    if (!kb) return;
+    state.lastMb = kb / 1024;
+    state.peakMb = Math.max(state.peakMb, state.lastMb);
+    state.samples += 1;
+  };
+  const timer = setInterval(read, everyMs);
+  timer.unref();
+  return { state, read, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,157 @@
+// What is measured: the students' hot reads, the staff's lists that grow with the school, and
+// sign-in. Each scenario is a list of requests the load rotates over.
+import { SCALE_PASSWORD } from './sessions.mjs';
+
+const auth = (jwt) => ({ authorization: `Bearer ${jwt}` });
+const json = { 'content-type': 'application/json' };
+
+function daysBefore(day, count) {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - count);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Every student asking for `variants` different things (their subjects, chapters, topics, days):
+ * request i is student i % N's variant floor(i / N), so one student repeats one request only
+ * after N x variants requests, and the two-second read cache cannot serve a student's own reads
+ * back to them as it would with a handful of students.
+ */
+function perStudent(sessions, variants, request) {
+  const { students, catalogue } = sessions;
+  const items = [];
+  for (let index = 0; index < students.length * variants; index += 1) {
+    const number = index % students.length;
+    const variant = Math.floor(index / students.length);
+    const student = students[number];
+    const subjects = catalogue[student.batchId];
+    const subject = subjects[(variant + number) % subjects.length];
+    const chapter = subject.chapters[Math.floor(variant / subjects.length) % subject.chapters.length];
+    const topicId = chapter.topicIds[(number + variant) % chapter.topicIds.length];
+    items.push({
+      method: 'GET',
+      headers: auth(student.jwt),
+      ...request({ student, subject, chapter, topicId, variant }),
+    });
+  }
+  return items;
+}
+
+/** The students' hot reads (README "Budgets"): each must keep >= 15% of bare, p99 < 50 ms. */
+export function hotReads(sessions, planDay) {
+  const read = (name, variants, path) => ({
+    name: `GET ${name}`,
+    items: perStudent(sessions, variants, (one) => ({ path: path(one) })),
+  });
+  return [
+    read('/api/auth/me', 1, () => '/api/auth/me'),
+    read('/api/batch-subjects', 1, () => '/api/batch-subjects'),
+    read('/api/users/me/batch-subjects', 1, () => '/api/users/me/batch-subjects'),
+    read(
+      '/api/chapters/subject-id/{id}',
+      8,
+      ({ subject }) => `/api/chapters/subject-id/${subject.subjectId}`,
+    ),
+    read('/api/topics/chapter-id/{id}', 32, ({ chapter }) => `/api/topics/chapter-id/${chapter.chapterId}`),
+    read(
+      '/api/users/me/studyplans/daily/{date}',
+      8,
+      ({ variant }) => `/api/users/me/studyplans/daily/${daysBefore(planDay, variant)}`,
+    ),
+    read(
+      '/api/users/me/chapters/batch-subject/{id}',
+      8,
+      ({ subject }) => `/api/users/me/chapters/batch-subject/${subject.batchSubjectId}`,
+    ),
+    read(
+      '/api/users/me/topics/chapter-id/{id}',
+      32,
+      ({ chapter }) => `/api/users/me/topics/chapter-id/${chapter.chapterId}`,
+    ),
+    read('/api/users/me/pending-items', 1, () => '/api/users/me/pending-items'),
+    read('/api/users/me/last-visited', 1, () => '/api/users/me/last-visited'),
+    read('/api/notes/topic/{id}', 96, ({ topicId }) => `/api/notes/topic/${topicId}`),
+    read('/api/doubts/topic/{id}', 96, ({ topicId }) => `/api/doubts/topic/${topicId}`),
+    {
+      name: 'POST /api/time-spent (heartbeat; bare: POST with the same body)',
+      items: perStudent(sessions, 8, ({ student, subject, chapter }) => ({
+        method: 'POST',
+        path: '/api/time-spent',
+        headers: { ...auth(student.jwt), ...json },
+        body: JSON.stringify({
+          content_id: chapter.topicIds[0],
+          content_type: 'topics',
+          time_spent: 0.5,
+          batch_subject_id: subject.batchSubjectId,
+        }),
+      })),
+    },
+  ];
+}
+
+/** Every hot GET in one rotation: the students' load the stall tests disturb. */
+export function hotMix(sessions, planDay) {
+  const lists = hotReads(sessions, planDay)
+    .filter((scenario) => scenario.name.startsWith('GET'))
+    .map((scenario) => scenario.items);
+  const longest = Math.max(...lists.map((items) => items.length));
+  const mixed = [];
+  for (let index = 0; index < longest; index += 1) {
+    for (const items of lists) mixed.push(items[index % items.length]);
+  }
+  return mixed;
+}
+
+/**
+ * The staff's lists that grow with the school. `budget`: p99 or p50 in ms where the README sets
+ * one; the rest are reported.
+ */
+export function staffLists(sessions, budgets) {
+  const moderator = auth(sessions.moderator.jwt);
+  const batches = Object.keys(sessions.catalogue);
+  const get = (path, headers) => ({ method: 'GET', path, headers });
+  return [
+    {
+      name: 'GET /api/doubts (moderator)',
+      items: [get('/api/doubts', moderator)],
+      budget: { p99: budgets.staffDoubtsP99Ms },
+    },
+    {
+      name: 'GET /api/users/me/doubts (faculty, rotating over 200)',
+      items: sessions.faculty.map((one) => get('/api/users/me/doubts', auth(one.jwt))),
+      budget: { p99: budgets.staffDoubtsP99Ms },
+    },
+    {
+      name: 'GET /api/batch-subjects (moderator)',
+      items: [get('/api/batch-subjects', moderator)],
+      budget: { p50: budgets.batchSubjectsP50Ms },
+    },
+    {
+      name: 'GET /api/batches/{id}/students (moderator, 20 batches)',
+      items: batches.map((id) => get(`/api/batches/${id}/students`, moderator)),
+    },
+    { name: 'GET /api/faculties (moderator)', items: [get('/api/faculties', moderator)] },
+    {
+      name: 'GET /api/users/me/students (faculty)',
+      items: sessions.faculty.map((one) => get('/api/users/me/students', auth(one.jwt))),
+    },
+    {
+      name: 'GET /api/users/me/notes (student)',
+      items: sessions.students.map((one) => get('/api/users/me/notes', auth(one.jwt))),
+    },
+  ];
+}
+
+/** Sign-in requests rotating over the students, starting at `offset` (each username is rate limited). */
+export function signIns(sessions, offset = 0) {
+  const { students } = sessions;
+  return students.map((_, index) => {
+    const student = students[(index + offset) % students.length];
+    return {
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: json,
+      body: JSON.stringify({ username: student.username, password: SCALE_PASSWORD }),
+    };
+  });
+}
