@@ -9,7 +9,7 @@ import { type ApiUser, apiSignIn } from '../support/api.js';
 import { chooseIn, dayAhead, pdf, pickDateTime } from '../support/assessments.js';
 import { PHONE, snap } from '../support/browser.js';
 import { addSubjectToBatch, type BatchSubjectRow, batchNamed } from '../support/content.js';
-import { signIn, usePortal } from '../support/portal.js';
+import { usePortal } from '../support/portal.js';
 import { banner, chooseOption, pickFiles } from '../support/ui.js';
 
 const portal = usePortal('assessments');
@@ -91,6 +91,13 @@ after(async () => {
 const dialog = (page: Page) => page.getByRole('dialog').first();
 const card = (page: Page, title: string) =>
   page.getByRole('article', { name: formatMessage(LABELS.assessCard, { title }), exact: true });
+/** Edit or Cancel from a card's menu. */
+async function cardAction(page: Page, title: string, action: string) {
+  await card(page, title)
+    .getByRole('button', { name: formatMessage(LABELS.assessActions, { title }) })
+    .click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
 const question = (scope: Page | Locator, n: number) =>
   scope.getByRole('article', { name: formatMessage(LABELS.assessQuestionN, { n: String(n) }), exact: true });
 
@@ -185,9 +192,7 @@ describe('assessments for moderators', () => {
 
   before(async () => {
     await ready();
-    context = await portal.newContext();
-    page = await context.newPage();
-    await signIn(page, 'moderator');
+    ({ context, page } = await portal.signedInPage('moderator'));
   });
   after(() => context?.close());
 
@@ -222,7 +227,7 @@ describe('assessments for moderators', () => {
   });
 
   it('edits an assessment without its batch or subject, filters by batch and cancels one after a confirmation', async () => {
-    await card(page, 'Optics test').getByRole('button', { name: LABELS.assessEdit }).click();
+    await cardAction(page, 'Optics test', LABELS.assessEdit);
     const form = dialog(page);
     await form.getByRole('heading', { name: LABELS.assessEditTitle }).waitFor();
     await form.getByText(LABELS.assessBatchSubjectFixed).waitFor();
@@ -238,7 +243,7 @@ describe('assessments for moderators', () => {
     await chooseOption(page, LABELS.assessBatchFilter, LABELS.assessAllBatches);
     await card(page, 'Optics unit test').waitFor();
 
-    await card(page, 'Planets quiz').getByRole('button', { name: LABELS.assessCancel }).click();
+    await cardAction(page, 'Planets quiz', LABELS.assessCancel);
     await dialog(page)
       .getByText(formatMessage(MESSAGES.confirmCancelAssessment, { title: 'Planets quiz' }))
       .waitFor();
@@ -252,9 +257,7 @@ describe('assessments for moderators', () => {
   });
 
   it('fits a phone: the list, the popup and the questions', async () => {
-    const phone = await portal.newContext(PHONE);
-    const phonePage = await phone.newPage();
-    await signIn(phonePage, 'moderator');
+    const { page: phonePage, done } = await portal.signedInPage('moderator', PHONE);
     await phonePage.goto('/create/assessment');
     await card(phonePage, 'Optics unit test').waitFor();
     const overflow = () =>
@@ -269,7 +272,7 @@ describe('assessments for moderators', () => {
     await question(phonePage, 1).waitFor();
     assert.equal(await overflow(), 0);
     await snap(phonePage, 'assessment-questions-phone');
-    await phone.close();
+    await done();
   });
 });
 
@@ -279,9 +282,7 @@ describe('assessments for faculty', () => {
 
   before(async () => {
     await ready();
-    context = await portal.newContext();
-    page = await context.newPage();
-    await signIn(page, 'faculty');
+    ({ context, page } = await portal.signedInPage('faculty'));
   });
   after(() => context?.close());
 

@@ -29,29 +29,56 @@ export function dayAhead(daysAhead: number): { label: string; monthsAhead: numbe
 
 /** Picks `option` in the dropdown labelled `label` inside `scope` (a popup with fields named like the page's). */
 export async function chooseIn(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('textbox', { name: label }).or(scope.getByRole('combobox', { name: label })).first().click();
+  await scope
+    .getByRole('textbox', { name: label })
+    .or(scope.getByRole('combobox', { name: label }))
+    .first()
+    .click();
   await page.getByRole('option', { name: option, exact: false }).first().click();
 }
 
 /**
  * Sets a date-time picker of the assessment popup: opens it, moves to the day's month, picks the
- * day, types the time and confirms.
+ * day, types the time and confirms; answers what the field then shows. Picking the day also sets
+ * the picker's default time, so the time is typed once the day shows as selected.
  */
 export async function pickDateTime(
   page: Page,
   scope: Locator,
   label: string,
-  day: { label: string; monthsAhead: number },
+  day: { label: string; monthsAhead: number; iso: string },
   time: { hours: string; minutes: string },
-) {
-  await scope.getByRole('button', { name: label }).click();
+): Promise<string> {
+  const field = scope.getByRole('button', { name: label });
+  const expected = `${day.iso.split('-').reverse().join('/')} ${time.hours}:${time.minutes}`;
+  await field.click();
   for (let step = 0; step < day.monthsAhead; step += 1) {
     await page.getByRole('button', { name: LABELS.assessNextMonth }).last().click();
   }
-  await page.getByRole('button', { name: day.label, exact: true }).last().click();
-  await page.getByRole('spinbutton', { name: LABELS.assessHours }).last().fill(time.hours);
-  await page.getByRole('spinbutton', { name: LABELS.assessMinutes }).last().fill(time.minutes);
+  const dayButton = page.getByRole('button', { name: day.label, exact: true }).last();
+  await dayButton.click();
+  await page.waitForFunction(
+    (element) => element?.hasAttribute('data-selected') ?? false,
+    await dayButton.elementHandle(),
+  );
+  const hours = page.getByRole('spinbutton', { name: LABELS.assessHours }).last();
+  const minutes = page.getByRole('spinbutton', { name: LABELS.assessMinutes }).last();
+  await hours.fill(time.hours);
+  await minutes.fill(time.minutes);
+  await page.waitForFunction(
+    ([h, m, wanted]) =>
+      h?.getAttribute('aria-valuenow') === String(Number(wanted![0])) &&
+      m?.getAttribute('aria-valuenow') === String(Number(wanted![1])),
+    [await hours.elementHandle(), await minutes.elementHandle(), [time.hours, time.minutes]] as const,
+  );
   await page.getByRole('button', { name: LABELS.assessPickerDone }).last().click();
+  // The calendar has gone (so the next picker's days are the only ones), and the field shows the value.
+  await page.getByRole('button', { name: day.label, exact: true }).waitFor({ state: 'detached' });
+  await page.waitForFunction(
+    ([element, text]) => (element as HTMLElement | null)?.innerText.trim() === text,
+    [await field.elementHandle(), expected] as const,
+  );
+  return expected;
 }
 
 /** A one-page PDF (a question paper) that Chromium can show. */

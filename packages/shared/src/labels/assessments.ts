@@ -24,6 +24,7 @@ export const ASSESSMENT_LABELS = {
   assessAddQuestion: 'Add Question',
   assessViewQuestions: 'View Questions',
   assessCancel: 'Cancel',
+  assessActions: 'Actions of {title}',
   assessCancelTitle: 'Cancel Assessment',
   assessShowMore: 'Show more',
   // The status badge (decision 19; EVOLUTED is the spec's spelling of evaluated)
@@ -64,12 +65,6 @@ export const ASSESSMENT_LABELS = {
   assessOptionsOf: 'Options of question {n}',
   assessCorrectOption: 'Correct',
   assessCorrectOptionOf: 'Correct answer: {option}',
-  // Question types (learning §3)
-  questionTypeSingle: 'Single choice',
-  questionTypeMultiple: 'Multiple choice',
-  questionTypeBoolean: 'True / False',
-  questionTypeText: 'Text',
-  questionTypeUpload: 'Upload',
   // Importing questions (decisions 18 and 27)
   importCsvUrl: 'CSV url',
   importCsvUrlHint: 'The location of a question file uploaded to the portal, or upload one.',

@@ -1,7 +1,14 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import type { Assessment, AssessmentStatus } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
-import { IconBan, IconEye, IconPencil, IconPlaylistAdd, IconUser } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconDotsVertical,
+  IconEye,
+  IconPencil,
+  IconPlaylistAdd,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatCardTime } from '../assessment-time';
 import { questionCountLabel } from '../counts';
@@ -37,8 +44,8 @@ interface AssessmentCardProps {
 
 /**
  * An assessment on /create/assessment: title, batch and subject, start and due, status, question
- * count and author, with edit, Add Question, View Questions and Cancel (each only where the
- * server allows it: `can_edit`, `can_cancel`).
+ * count and author, with View Questions and Add Question, and Edit and Cancel in its menu (each
+ * only where the server allows it: `can_edit`, `can_cancel`).
  */
 export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }: AssessmentCardProps) {
   const status = STATUS_BADGE[assessment.status];
@@ -50,13 +57,40 @@ export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }:
       component="article"
       aria-label={formatMessage(LABELS.assessCard, { title: assessment.title })}
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
           {assessment.title}
         </Text>
-        <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
-          {status.label}
-        </Badge>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Badge color={status.color} variant="light">
+            {status.label}
+          </Badge>
+          {(assessment.can_edit || assessment.can_cancel) && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={formatMessage(LABELS.assessActions, { title: assessment.title })}
+                >
+                  <IconDotsVertical size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {assessment.can_edit && (
+                  <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+                    {LABELS.assessEdit}
+                  </Menu.Item>
+                )}
+                {assessment.can_cancel && (
+                  <Menu.Item color="red" leftSection={<IconBan size={16} />} onClick={onCancel}>
+                    {LABELS.assessCancel}
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
       </Group>
       <Text size="sm" c="dimmed" mt={2}>
         {assessment.batch_title} · {assessment.subject_title} ({assessment.subject_code})
@@ -76,39 +110,23 @@ export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }:
           </Text>
         </Group>
       </Group>
-      <Group gap={6} mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-        {assessment.can_edit && (
-          <Button size="compact-sm" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>
-            {LABELS.assessEdit}
-          </Button>
-        )}
-        {assessment.can_edit && (
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconPlaylistAdd size={14} />}
-            onClick={onAddQuestions}
-          >
-            {LABELS.assessAddQuestion}
-          </Button>
-        )}
+      <Group gap="xs" mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
         <Button
-          size="compact-sm"
+          size="xs"
           component={Link}
           to={assessmentQuestionsPath(assessment._id)}
           leftSection={<IconEye size={14} />}
         >
           {LABELS.assessViewQuestions}
         </Button>
-        {assessment.can_cancel && (
+        {assessment.can_edit && (
           <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconBan size={14} />}
-            onClick={onCancel}
+            size="xs"
+            variant="light"
+            leftSection={<IconPlaylistAdd size={14} />}
+            onClick={onAddQuestions}
           >
-            {LABELS.assessCancel}
+            {LABELS.assessAddQuestion}
           </Button>
         )}
       </Group>

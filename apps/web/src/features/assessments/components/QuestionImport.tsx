@@ -1,7 +1,7 @@
 import '@mantine/core/styles/List.css';
 import { Alert, Anchor, Badge, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import type { ImportProblemPreview, QuestionFileFormat, QuestionFilePreview } from '@portal/shared';
-import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
+import { formatMessage, LABELS, MESSAGES, QUESTION_IMPORT_HELP } from '@portal/shared/messages';
 import { IconDownload, IconEye, IconFileImport, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FileUploader } from '../../../components/upload/FileUploader';
@@ -194,6 +194,14 @@ export function QuestionImport({
             {note}
           </Text>
         )}
+        <Text size="sm" fw={600}>
+          {LABELS.importFormats}
+        </Text>
+        <List size="xs" spacing={2} c="dimmed">
+          {QUESTION_IMPORT_HELP.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
         <Anchor href={QUESTIONS_TEMPLATE_URL} download size="sm" w="fit-content">
           <Group gap={4} wrap="nowrap">
             <IconDownload size={16} />

@@ -1,19 +1,11 @@
 import { Badge, Box, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { AssessmentQuestionType } from '@portal/shared';
-import { formatMessage, LABELS } from '@portal/shared/messages';
+import { formatMessage, LABELS, QUESTION_TYPE_NAMES } from '@portal/shared/messages';
 import { IconCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { marksLabel } from '../counts';
 import { safeQuestionHtml } from '../question-html';
 import classes from './QuestionItem.module.css';
-
-export const QUESTION_TYPE_LABELS: Record<AssessmentQuestionType, string> = {
-  SINGLE_CHOICE: LABELS.questionTypeSingle,
-  MULTIPLE_CHOICE: LABELS.questionTypeMultiple,
-  BOOLEAN: LABELS.questionTypeBoolean,
-  TEXT: LABELS.questionTypeText,
-  UPLOAD: LABELS.questionTypeUpload,
-};
 
 /** Options are lettered A, B, C… by position (decision 18). */
 export const optionLetter = (index: number) => String.fromCharCode(65 + index);
@@ -50,7 +42,7 @@ export function QuestionItem({ question }: { question: ShownQuestion }) {
         <Group gap="xs">
           <Text fw={700}>{formatMessage(LABELS.assessQuestionN, { n: number })}</Text>
           <Badge variant="light" color="gray" radius="sm">
-            {QUESTION_TYPE_LABELS[question.type]}
+            {QUESTION_TYPE_NAMES[question.type]}
           </Badge>
           {question.line != null && (
             <Text size="xs" c="dimmed">
