@@ -211,6 +211,7 @@ describe('a topic’s self assessment', () => {
     await popup.getByTestId('self-score').getByText('1 / 3').waitFor();
     await snap(phonePage, 'self-assessment-score-phone');
     await popup.getByRole('button', { name: LABELS.close }).click();
+    await popup.waitFor({ state: 'detached' });
     await section(phonePage, 3).getByText(LABELS.selfRightAnswer).waitFor();
     assert.equal(await overflow(), 0);
     await snap(phonePage, 'self-assessment-result-phone');
