@@ -19,7 +19,6 @@ export const ASSESSMENT_LABELS = {
   assessQuestionCountOne: '{n} Question',
   assessQuestionCount: '{n} Questions',
   assessAuthor: 'By {name}',
-  assessStatus: 'Status',
   assessEdit: 'Edit',
   assessAddQuestion: 'Add Question',
   assessViewQuestions: 'View Questions',
@@ -53,7 +52,6 @@ export const ASSESSMENT_LABELS = {
   assessPaperChosen: 'Question paper: {name}',
   assessBatchSubjectFixed: 'The batch and subject of an assessment cannot be changed.',
   // /assessment/questions/{id}
-  assessQuestionsTitle: 'Questions',
   assessDownloadPaper: 'Download question paper',
   assessPaperFrame: 'Question paper',
   assessGoBack: 'GO BACK',
@@ -64,7 +62,6 @@ export const ASSESSMENT_LABELS = {
   assessQuestionN: 'Question {n}',
   assessOptionsOf: 'Options of question {n}',
   assessCorrectOption: 'Correct',
-  assessCorrectOptionOf: 'Correct answer: {option}',
   // Importing questions (decisions 18 and 27)
   importCsvUrl: 'CSV url',
   importCsvUrlHint: 'The location of a question file uploaded to the portal, or upload one.',
@@ -96,7 +93,6 @@ export const ASSESSMENT_LABELS = {
   selfScore: '{scored} / {total}',
   selfYourAnswer: 'Your answer',
   selfRightAnswer: 'Right answer',
-  selfNoAnswer: 'Not answered',
   selfAnsweredRight: 'Right',
   selfAnsweredWrong: 'Wrong',
   selfBackToTopic: 'Back to the topic',
