@@ -98,10 +98,13 @@ describe('CSV question files (decision 18)', () => {
     ]);
   });
 
-  it('knows the header in any case, order and spacing, and skips rows of empty cells', () => {
-    const text = [' Type ,"Question", MARKS ,correct,options', 'text,What is a cell?,2,,', ',,,,', ''].join(
-      '\n',
-    );
+  it('knows the header in any case, order and spacing, with empty columns after it, and skips empty rows', () => {
+    const text = [
+      ' Type ,"Question", MARKS ,correct,options,,',
+      'text,What is a cell?,2,,,,',
+      ',,,,,,',
+      '',
+    ].join('\n');
     const result = parseQuestionFile(text);
     expect(result.format).toBe('csv');
     expect(result.errors).toEqual([]);

@@ -1,6 +1,6 @@
 import type { ImportFormat } from './types.js';
 
-/** Decision 18's header, in any order, any case, with spaces or quotes around the names. */
+/** Decision 18's header, in any order and case, with spaces or quotes around the names. */
 export const CSV_COLUMNS = ['question', 'type', 'marks', 'options', 'correct'] as const;
 
 const AIKEN_ANSWER_LINE = /^[ \t]*ANSWER:[ \t]*[A-Z]/m;
@@ -33,5 +33,7 @@ function isCsvHeader(line: string): boolean {
       .trim()
       .toLowerCase(),
   );
+  // Spreadsheets may save empty columns after the last one.
+  while (names.length > CSV_COLUMNS.length && names.at(-1) === '') names.pop();
   return names.length === CSV_COLUMNS.length && CSV_COLUMNS.every((column) => names.includes(column));
 }
