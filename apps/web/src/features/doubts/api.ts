@@ -117,11 +117,22 @@ export function useMyStudents() {
   });
 }
 
-function useDoubtMutation<TVariables, TResult>(call: (variables: TVariables) => Promise<TResult>) {
+/**
+ * A write to a doubt or reply, then every doubt list and count read again. An edit or delete is
+ * done once they are (so an edited text never shows its old words again); a new reply is done at
+ * once (its box clears while the lists, several pages and counts of them, are read again).
+ */
+function useDoubtMutation<TVariables, TResult>(
+  call: (variables: TVariables) => Promise<TResult>,
+  { awaitRefresh = true } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: doubtKeys.all }),
+    onSuccess: () => {
+      const refresh = queryClient.invalidateQueries({ queryKey: doubtKeys.all });
+      return awaitRefresh ? refresh : undefined;
+    },
   });
 }
 
@@ -141,10 +152,12 @@ export const useDeleteDoubt = () =>
   useDoubtMutation((id: string) => api<{ deleted: boolean }>(`/doubts/${id}`, { method: 'DELETE' }));
 
 export const useRespond = () =>
-  useDoubtMutation((body: RespondBody) =>
-    api<{ response: DoubtResponse }>('/doubts/respond', { method: 'POST', body }).then(
-      (data) => data.response,
-    ),
+  useDoubtMutation(
+    (body: RespondBody) =>
+      api<{ response: DoubtResponse }>('/doubts/respond', { method: 'POST', body }).then(
+        (data) => data.response,
+      ),
+    { awaitRefresh: false },
   );
 
 export const useUpdateResponse = () =>
