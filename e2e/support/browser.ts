@@ -41,8 +41,11 @@ export async function newContext(
   return context;
 }
 
-/** Keeps a picture of a screen for people to look at (screenshots/ is not committed). */
-export async function snap(page: Page, name: string): Promise<void> {
+/**
+ * Keeps a picture of a screen for people to look at (screenshots/ is not committed): the whole page,
+ * or with `fullPage: false` what the window shows.
+ */
+export async function snap(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await fs.mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }

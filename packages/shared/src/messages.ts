@@ -374,6 +374,9 @@ export const LABELS = {
   pageNotFoundHint: 'The page you are looking for does not exist or is not available yet.',
   backToDashboard: 'Back to Home',
   notAvailableTitle: 'Not available',
+  // Lists read a page at a time (the rows loaded of the whole list's count)
+  loadMore: 'Load more',
+  showingOf: 'Showing {shown} of {total}',
   // Role homes (headings from the spec)
   activeInstitutions: 'Active Institutions',
   addInstitution: '+ Add Institution',

@@ -250,4 +250,43 @@ describe('keyset pages', () => {
     expect(staff).toHaveLength(SMALL.faculty);
     expect((await whole('/api/faculties', other.tokens.moderator, 'faculties')).ids).not.toContain(staff[0]);
   });
+
+  it('count one subject’s doubts or notes with a one-row page: the subjects’ totals add up to the whole', async () => {
+    const totalOf = async (url: string, token: string) => {
+      const response = await get(withQuery(url, 'limit=1'), token);
+      expect(response.statusCode, response.body).toBe(200);
+      const { data } = response.json();
+      expect(data.page.total).not.toBeNull();
+      return data.page.total as number;
+    };
+    const cases = [
+      {
+        token: student(),
+        all: '/api/doubts',
+        ofSubject: (id: string) => `/api/doubts?batch_subject_id=${id}`,
+      },
+      {
+        token: faculty(),
+        all: '/api/doubts',
+        ofSubject: (id: string) => `/api/doubts?batch_subject_id=${id}`,
+      },
+      {
+        token: student(),
+        all: '/api/users/me/notes',
+        ofSubject: (id: string) => `/api/notes/batch-subject/${id}`,
+        list: 'note',
+      },
+    ];
+    for (const { token, all, ofSubject, list = 'doubts' } of cases) {
+      const subjects = (await whole('/api/users/me/batch-subjects', token, 'batch_subjects')).ids;
+      let sum = 0;
+      for (const id of subjects) {
+        const total = await totalOf(ofSubject(id), token);
+        expect(total).toBe((await whole(ofSubject(id), token, list)).ids.length);
+        sum += total;
+      }
+      expect(sum, all).toBe(await totalOf(all, token));
+      expect(sum, all).toBeGreaterThan(0);
+    }
+  });
 });

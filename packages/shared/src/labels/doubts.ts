@@ -38,4 +38,6 @@ export const DOUBTS_LABELS = {
   doubtsAllSubjects: 'All subjects',
   doubtsViewAll: 'View all doubts',
   doubtsSubjectCount: '{title} ({count})',
+  // A doubt in a list carries its first replies; the rest load on asking.
+  doubtsAllReplies: 'Show all {count} replies',
 } as const;

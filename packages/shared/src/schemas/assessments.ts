@@ -215,7 +215,17 @@ export const questionFileBodySchema = z.object({
 export type QuestionFileBody = z.infer<typeof questionFileBodySchema>;
 
 /** POST /api/assessment-questions/csv: the file's questions replace the assessment's, all or nothing. */
-export const importAssessmentQuestionsBodySchema = questionFileBodySchema.extend({
+/**
+ * Writing a file's questions. `skip_problems`: import the file's good questions and leave out those
+ * it reported (a Moodle bank with matching or numerical questions), after the preview has shown
+ * them. Without it any problem refuses the whole file.
+ */
+export const importQuestionFileBodySchema = questionFileBodySchema.extend({
+  skip_problems: z.boolean().optional(),
+});
+export type ImportQuestionFileBody = z.infer<typeof importQuestionFileBodySchema>;
+
+export const importAssessmentQuestionsBodySchema = importQuestionFileBodySchema.extend({
   assessment_id: idSchema,
 });
 export type ImportAssessmentQuestionsBody = z.infer<typeof importAssessmentQuestionsBodySchema>;

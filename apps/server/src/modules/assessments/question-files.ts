@@ -67,10 +67,11 @@ const problemKey = (problem: { line: number | null; question: number | null }) =
 
 /**
  * Imports are all or nothing: a file with any problem, or without questions, is refused with
- * every problem by where it is, and nothing is written.
+ * every problem by where it is, and nothing is written. With `skipProblems` (asked for after the
+ * preview listed them) the reported questions are left out and the good ones written, all together.
  */
-export function assertImportable(parsed: ParsedQuestionFile): void {
-  if (parsed.errors.length > 0) {
+export function assertImportable(parsed: ParsedQuestionFile, skipProblems = false): void {
+  if (parsed.errors.length > 0 && !(skipProblems && parsed.format !== null)) {
     const fields: Record<string, string> = {};
     for (const problem of parsed.errors) {
       const key = problemKey(problem);

@@ -199,6 +199,16 @@ describe('each format', () => {
       expect(Object.keys(imported.json().error.fields)).toContain(`line ${broken.line}`);
       expect(await storedQuestions(row.id)).toHaveLength(0);
       expect(await storedStatus(row.id)).toBe('DRAFTED');
+
+      // Asked to, after the preview, it writes the good question and leaves out the reported one.
+      const skipping = await send('/api/assessment-questions/csv', school.tokens.moderator, {
+        csv_url,
+        assessment_id: row.id,
+        skip_problems: true,
+      });
+      expect(skipping.statusCode).toBe(201);
+      expect(await storedQuestions(row.id)).toHaveLength(1);
+      expect(await storedStatus(row.id)).toBe('LIVE');
     });
   }
 });
@@ -338,6 +348,23 @@ describe('POST /api/assessment-questions/csv', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(await storedStatus(row.id)).toBe('DRAFTED');
+  });
+
+  it('refuses an unreadable file even when asked to skip the problems', async () => {
+    const row = await draft();
+    const csv_url = await uploadFile(
+      t,
+      school.tokens.faculty,
+      'notes.txt',
+      'Just some notes, no questions here.',
+    );
+    const response = await send('/api/assessment-questions/csv', school.tokens.faculty, {
+      csv_url,
+      assessment_id: row.id,
+      skip_problems: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await storedQuestions(row.id)).toHaveLength(0);
   });
 });
 

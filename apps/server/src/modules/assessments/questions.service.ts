@@ -75,7 +75,7 @@ export async function importAssessmentQuestions(
     before.attempts_started,
   );
   const parsed = await parseStoredQuestionFile(deps, user, body.csv_url);
-  assertImportable(parsed);
+  assertImportable(parsed, body.skip_problems === true);
   await deps.db.transaction(async (tx) => {
     // Checked again under the row lock: a start, a cancel or the deadline may have come meanwhile.
     const current = await lockAssessment(tx, institutionId, assessmentId);

@@ -2,6 +2,7 @@ import {
   envelope,
   errorBodySchema,
   idParamsSchema,
+  importQuestionFileBodySchema,
   questionFileBodySchema,
   questionFilePreviewSchema,
   selfAssessmentResultListSchema,
@@ -80,7 +81,7 @@ export const selfAssessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Imports a question file as the topic’s self assessment, all or nothing: its questions replace the topic’s and the topic gets `self_assessment: true`. Results already taken are kept.',
         params: topicIdParamsSchema,
-        body: questionFileBodySchema,
+        body: importQuestionFileBodySchema,
         response: { 201: topicSelfAssessment, ...failures },
       },
     },

@@ -1,6 +1,7 @@
 import {
   ASSESSMENT_PAGE_SIZE,
   formatMessage,
+  type ImportQuestionFileBody,
   MESSAGES,
   type Question,
   type QuestionFileBody,
@@ -77,12 +78,12 @@ export async function importTopicQuestions(
   deps: AppDeps,
   user: AuthUser,
   topicId: string,
-  body: QuestionFileBody,
+  body: ImportQuestionFileBody,
 ): Promise<TopicSelfAssessment> {
   const institutionId = institutionOf(user);
   await authoredTopic(deps, user, topicId);
   const parsed = await parseStoredQuestionFile(deps, user, body.csv_url, SELF_ASSESSMENT_QUESTION_TYPES);
-  assertImportable(parsed);
+  assertImportable(parsed, body.skip_problems === true);
   await deps.db.transaction(async (tx) => {
     // One import at a time per topic: the second replaces the first whole, never mixes with it.
     await tx.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).for('update');

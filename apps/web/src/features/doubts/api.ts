@@ -8,68 +8,131 @@ import type {
   RespondBody,
   TaughtStudent,
 } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { fetchListPage, usePagedList } from '../../lib/paged-list';
+
+const path = encodeURIComponent;
 
 export type DoubtStatus = NonNullable<DoubtListQuery['status']>;
 
 /** Every doubt query starts with `['doubts']`: a write to a doubt or reply refreshes all lists and counts. */
 export const doubtKeys = {
   all: ['doubts'] as const,
-  list: (filters: { status?: DoubtStatus; batchSubjectId?: string }) =>
+  list: (filters: DoubtFilters) =>
     ['doubts', 'list', filters.status ?? '', filters.batchSubjectId ?? ''] as const,
+  total: (filters: DoubtFilters) =>
+    ['doubts', 'total', filters.status ?? '', filters.batchSubjectId ?? ''] as const,
   topic: (topicId: string) => ['doubts', 'topic', topicId] as const,
   batchSubject: (batchSubjectId: string) => ['doubts', 'batch-subject', batchSubjectId] as const,
+  responses: (doubtId: string) => ['doubts', 'responses', doubtId] as const,
 };
 
-const doubtsOf = (data: { doubts: Doubt[] }) => data.doubts;
+export interface DoubtFilters {
+  status?: DoubtStatus;
+  batchSubjectId?: string;
+}
 
-/** The doubts the caller may read: a student's batch subjects', a faculty member's, newest first. */
-export function useDoubts(filters: { status?: DoubtStatus; batchSubjectId?: string } = {}, enabled = true) {
-  const search = new URLSearchParams();
-  if (filters.status) search.set('status', filters.status);
-  if (filters.batchSubjectId) search.set('batch_subject_id', filters.batchSubjectId);
-  const query = search.toString();
-  return useQuery({
+const filterParams = (filters: DoubtFilters) => ({
+  status: filters.status,
+  batch_subject_id: filters.batchSubjectId,
+});
+
+/** The doubts the caller may read (a student's batch's, a faculty member's), newest first, a page at a time. */
+export function useDoubts(filters: DoubtFilters = {}, enabled = true) {
+  return usePagedList<Doubt>({
     queryKey: doubtKeys.list(filters),
-    queryFn: ({ signal }) =>
-      api<{ doubts: Doubt[] }>(`/doubts${query ? `?${query}` : ''}`, { signal }).then(doubtsOf),
+    path: '/doubts',
+    listKey: 'doubts',
+    params: filterParams(filters),
     enabled,
   });
 }
 
+/**
+ * How many doubts match `filters`, for a count beside a list that is not the one shown (a subject
+ * in the subject list): the `total` of a one-row first page.
+ */
+function doubtTotalQuery(filters: DoubtFilters, enabled = true) {
+  return {
+    queryKey: doubtKeys.total(filters),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      fetchListPage<Doubt>(
+        { path: '/doubts', listKey: 'doubts', params: filterParams(filters), limit: 1 },
+        null,
+        signal,
+      ).then((first) => first.page.total ?? first.items.length),
+    enabled,
+  };
+}
+
+export const useDoubtTotal = (filters: DoubtFilters, enabled = true) =>
+  useQuery(doubtTotalQuery(filters, enabled));
+
+/** The doubt count of each batch subject (undefined while loading). */
+export function useDoubtTotals(batchSubjectIds: readonly string[]): Map<string, number | undefined> {
+  const totals = useQueries({
+    queries: batchSubjectIds.map((batchSubjectId) => doubtTotalQuery({ batchSubjectId })),
+  });
+  return new Map(batchSubjectIds.map((id, index) => [id, totals[index]?.data]));
+}
+
 export function useTopicDoubts(topicId: string | null | undefined) {
-  return useQuery({
+  return usePagedList<Doubt>({
     queryKey: doubtKeys.topic(topicId ?? ''),
-    queryFn: ({ signal }) => api<{ doubts: Doubt[] }>(`/doubts/topic/${topicId}`, { signal }).then(doubtsOf),
+    path: `/doubts/topic/${path(topicId ?? '')}`,
+    listKey: 'doubts',
     enabled: Boolean(topicId),
   });
 }
 
 export function useBatchSubjectDoubts(batchSubjectId: string | null | undefined) {
-  return useQuery({
+  return usePagedList<Doubt>({
     queryKey: doubtKeys.batchSubject(batchSubjectId ?? ''),
-    queryFn: ({ signal }) =>
-      api<{ doubts: Doubt[] }>(`/doubts/batch-subject/${batchSubjectId}`, { signal }).then(doubtsOf),
+    path: `/doubts/batch-subject/${path(batchSubjectId ?? '')}`,
+    listKey: 'doubts',
     enabled: Boolean(batchSubjectId),
   });
 }
 
-/** Students of the faculty member's batch subjects (faculty home panel). */
-export function useMyStudents() {
-  return useQuery({
-    queryKey: ['me', 'students'],
-    queryFn: ({ signal }) =>
-      api<{ students: TaughtStudent[] }>('/users/me/students', { signal }).then((data) => data.students),
-    staleTime: 60_000,
+/**
+ * A doubt's replies, oldest first, a page at a time: a list carries only each doubt's first ones
+ * (`responses_total` counts them all), so the rest are asked for when wanted (`enabled`).
+ */
+export function useDoubtResponses(doubtId: string, enabled: boolean) {
+  return usePagedList<DoubtResponse>({
+    queryKey: doubtKeys.responses(doubtId),
+    path: `/doubts/${path(doubtId)}/responses`,
+    listKey: 'responses',
+    enabled,
   });
 }
 
-function useDoubtMutation<TVariables, TResult>(call: (variables: TVariables) => Promise<TResult>) {
+/** Students of the faculty member's batch subjects (faculty home panel), a page at a time. */
+export function useMyStudents() {
+  return usePagedList<TaughtStudent>({
+    queryKey: ['me', 'students'],
+    path: '/users/me/students',
+    listKey: 'students',
+  });
+}
+
+/**
+ * A write to a doubt or reply, then every doubt list and count read again. An edit or delete is
+ * done once they are (so an edited text never shows its old words again); a new reply is done at
+ * once (its box clears while the lists, several pages and counts of them, are read again).
+ */
+function useDoubtMutation<TVariables, TResult>(
+  call: (variables: TVariables) => Promise<TResult>,
+  { awaitRefresh = true } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: doubtKeys.all }),
+    onSuccess: () => {
+      const refresh = queryClient.invalidateQueries({ queryKey: doubtKeys.all });
+      return awaitRefresh ? refresh : undefined;
+    },
   });
 }
 
@@ -89,10 +152,12 @@ export const useDeleteDoubt = () =>
   useDoubtMutation((id: string) => api<{ deleted: boolean }>(`/doubts/${id}`, { method: 'DELETE' }));
 
 export const useRespond = () =>
-  useDoubtMutation((body: RespondBody) =>
-    api<{ response: DoubtResponse }>('/doubts/respond', { method: 'POST', body }).then(
-      (data) => data.response,
-    ),
+  useDoubtMutation(
+    (body: RespondBody) =>
+      api<{ response: DoubtResponse }>('/doubts/respond', { method: 'POST', body }).then(
+        (data) => data.response,
+      ),
+    { awaitRefresh: false },
   );
 
 export const useUpdateResponse = () =>

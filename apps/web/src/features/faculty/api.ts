@@ -12,6 +12,7 @@ import type {
 } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { fetchAllPages, usePagedList } from '../../lib/paged-list';
 import { downloadFromApi } from '../students/download';
 
 /** Under 'faculties' (the bulk upload screen refreshes that key after a faculty import). */
@@ -27,13 +28,9 @@ const subjectStudentsKey = (batchSubjectId: string, batchId: string | null) =>
 
 const path = encodeURIComponent;
 
-/** Every faculty member of the institution, archived ones included, newest first. */
+/** The institution's faculty members, archived ones included, newest first, a page at a time. */
 export function useFacultyList() {
-  return useQuery({
-    queryKey: facultyKeys.list,
-    queryFn: ({ signal }) =>
-      api<{ faculties: Faculty[] }>('/faculties', { signal }).then((data) => data.faculties),
-  });
+  return usePagedList<Faculty>({ queryKey: facultyKeys.list, path: '/faculties', listKey: 'faculties' });
 }
 
 /** The active faculty members (id, name), for the Assign Faculty dropdown. */
@@ -56,14 +53,15 @@ export function useFaculty(id: string) {
   });
 }
 
-/** Every batch subject of the institution (the moderator sees them all), for subject dropdowns. */
+/**
+ * Every batch subject of the institution (the moderator sees them all), for the subject dropdown:
+ * every page, since a dropdown offers the whole list.
+ */
 export function useAllBatchSubjects() {
   return useQuery({
     queryKey: ['batch-subjects', 'all'] as const,
     queryFn: ({ signal }) =>
-      api<{ batch_subjects: BatchSubject[] }>('/batch-subjects', { signal }).then(
-        (data) => data.batch_subjects,
-      ),
+      fetchAllPages<BatchSubject>({ path: '/batch-subjects', listKey: 'batch_subjects' }, signal),
   });
 }
 

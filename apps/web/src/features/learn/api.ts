@@ -9,8 +9,9 @@ import type {
   TimeSpentBody,
   TopicProgress,
 } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { fetchListPage, usePagedList } from '../../lib/paged-list';
 import { getAccount } from '../../lib/session';
 
 const path = encodeURIComponent;
@@ -30,6 +31,7 @@ export const learnKeys = {
   notes: ['learn', 'notes'] as const,
   topicNotes: (topicId: string) => ['learn', 'notes', 'topic', topicId] as const,
   subjectNotes: (batchSubjectId: string) => ['learn', 'notes', 'batch-subject', batchSubjectId] as const,
+  subjectNoteTotal: (batchSubjectId: string) => ['learn', 'notes', 'total', batchSubjectId] as const,
   myNotes: ['learn', 'notes', 'mine'] as const,
   sessionNotes: ['learn', 'notes', 'sessions'] as const,
 };
@@ -78,23 +80,23 @@ export function useDailyTopics(date: string) {
   });
 }
 
+/** Pending Topics of the home, 20 a page (the home does not count them). */
 export function usePendingTopics(date: string) {
-  return useQuery({
+  return usePagedList<HomeTopic>({
     queryKey: learnKeys.pending(date),
-    queryFn: ({ signal }) =>
-      api<{ pending_items: HomeTopic[] }>(`/users/me/pending-items?date=${path(date)}`, { signal }).then(
-        (data) => data.pending_items,
-      ),
+    path: '/users/me/pending-items',
+    listKey: 'pending_items',
+    params: { date },
   });
 }
 
+/** Last Visited Topics of the home, 20 a page. */
 export function useLastVisitedTopics(date: string) {
-  return useQuery({
+  return usePagedList<HomeTopic>({
     queryKey: learnKeys.lastVisited(date),
-    queryFn: ({ signal }) =>
-      api<{ last_visited_topics: HomeTopic[] }>(`/users/me/last-visited?date=${path(date)}`, { signal }).then(
-        (data) => data.last_visited_topics,
-      ),
+    path: '/users/me/last-visited',
+    listKey: 'last_visited_topics',
+    params: { date },
   });
 }
 
@@ -129,37 +131,51 @@ export function sendTimeSpentOnExit(body: TimeSpentBody): void {
 // Notes (the student's own)
 
 export function useTopicNotes(topicId: string | null) {
-  return useQuery({
+  return usePagedList<Note>({
     queryKey: learnKeys.topicNotes(topicId ?? ''),
-    queryFn: ({ signal }) =>
-      api<{ note: Note[] }>(`/notes/topic/${path(topicId!)}`, { signal }).then((data) => data.note),
+    path: `/notes/topic/${path(topicId ?? '')}`,
+    listKey: 'note',
     enabled: Boolean(topicId),
   });
 }
 
 export function useSubjectNotes(batchSubjectId: string | null) {
-  return useQuery({
+  return usePagedList<Note>({
     queryKey: learnKeys.subjectNotes(batchSubjectId ?? ''),
-    queryFn: ({ signal }) =>
-      api<{ note: Note[] }>(`/notes/batch-subject/${path(batchSubjectId!)}`, { signal }).then(
-        (data) => data.note,
-      ),
+    path: `/notes/batch-subject/${path(batchSubjectId ?? '')}`,
+    listKey: 'note',
     enabled: Boolean(batchSubjectId),
   });
 }
 
-export function useMyNotes() {
-  return useQuery({
-    queryKey: learnKeys.myNotes,
-    queryFn: ({ signal }) => api<{ notes: Note[] }>('/users/me/notes', { signal }).then((data) => data.notes),
+/**
+ * How many notes the student has in each batch subject (undefined while loading), for the notes
+ * page's subject list: the `total` of a one-row first page of each.
+ */
+export function useSubjectNoteTotals(batchSubjectIds: readonly string[]): Map<string, number | undefined> {
+  const totals = useQueries({
+    queries: batchSubjectIds.map((batchSubjectId) => ({
+      queryKey: learnKeys.subjectNoteTotal(batchSubjectId),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        fetchListPage<Note>(
+          { path: `/notes/batch-subject/${path(batchSubjectId)}`, listKey: 'note', limit: 1 },
+          null,
+          signal,
+        ).then((first) => first.page.total ?? first.items.length),
+    })),
   });
+  return new Map(batchSubjectIds.map((id, index) => [id, totals[index]?.data]));
+}
+
+export function useMyNotes() {
+  return usePagedList<Note>({ queryKey: learnKeys.myNotes, path: '/users/me/notes', listKey: 'notes' });
 }
 
 export function useMySessionNotes() {
-  return useQuery({
+  return usePagedList<SessionNote>({
     queryKey: learnKeys.sessionNotes,
-    queryFn: ({ signal }) =>
-      api<{ notes: SessionNote[] }>('/users/me/session-notes', { signal }).then((data) => data.notes),
+    path: '/users/me/session-notes',
+    listKey: 'notes',
   });
 }
 

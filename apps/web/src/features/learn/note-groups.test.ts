@@ -29,10 +29,23 @@ describe('note grouping', () => {
     expect(groups[0]!.notes.map((entry) => entry.note_text)).toEqual(['note 1', 'note 3']);
   });
 
-  it('lists the subjects in title order with their note counts', () => {
-    expect(noteSubjects(notes)).toEqual([
+  it('lists the subjects with notes in title order with their totals, not the notes loaded', () => {
+    const subjects = [
+      { _id: id(1), subject_title: 'Physics' },
+      { _id: id(2), subject_title: 'Biology' },
+      { _id: id(3), subject_title: 'Chemistry' },
+      { _id: id(4), subject_title: 'Algebra' },
+    ];
+    // Chemistry has no notes; Algebra's count is still loading.
+    const totals = new Map([
+      [id(1), 75],
+      [id(2), 1],
+      [id(3), 0],
+      [id(4), undefined],
+    ]);
+    expect(noteSubjects(subjects, totals)).toEqual([
       { batchSubjectId: id(2), title: 'Biology', count: 1 },
-      { batchSubjectId: id(1), title: 'Physics', count: 2 },
+      { batchSubjectId: id(1), title: 'Physics', count: 75 },
     ]);
   });
 });

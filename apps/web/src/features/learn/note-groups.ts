@@ -37,18 +37,19 @@ export interface NoteSubject {
   count: number;
 }
 
-/** The subjects the notes belong to, with how many notes each has, in title order. */
-export function noteSubjects(notes: readonly Note[]): NoteSubject[] {
-  const subjects = new Map<string, NoteSubject>();
-  for (const note of notes) {
-    const subject = subjects.get(note.batch_subject_id);
-    if (subject) subject.count += 1;
-    else
-      subjects.set(note.batch_subject_id, {
-        batchSubjectId: note.batch_subject_id,
-        title: note.subject_title,
-        count: 1,
-      });
-  }
-  return [...subjects.values()].sort((a, b) => a.title.localeCompare(b.title));
+/**
+ * The subjects the student has notes in, with how many each has (the server's totals, `undefined`
+ * while unknown), in title order. The notes are read a page at a time, so their subjects and counts
+ * come from the student's subjects and those totals, never from the notes loaded so far.
+ */
+export function noteSubjects(
+  subjects: readonly { _id: string; subject_title: string }[],
+  totals: ReadonlyMap<string, number | undefined>,
+): NoteSubject[] {
+  return subjects
+    .flatMap((subject) => {
+      const count = totals.get(subject._id);
+      return count ? [{ batchSubjectId: subject._id, title: subject.subject_title, count }] : [];
+    })
+    .sort((a, b) => a.title.localeCompare(b.title));
 }

@@ -8,6 +8,7 @@ import type {
 } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { usePagedList } from '../../lib/paged-list';
 import { downloadFromApi } from './download';
 
 export const studentKeys = {
@@ -18,14 +19,15 @@ export const studentKeys = {
 
 const path = encodeURIComponent;
 
-/** A batch's students, archived ones included (nothing is asked for while no batch is chosen). */
+/**
+ * A batch's students, archived ones included, a page at a time (nothing is asked for while no
+ * batch is chosen).
+ */
 export function useBatchStudents(batchId: string | null) {
-  return useQuery({
+  return usePagedList<Student>({
     queryKey: studentKeys.batch(batchId ?? ''),
-    queryFn: ({ signal }) =>
-      api<{ students: Student[] }>(`/batches/${path(batchId!)}/students`, { signal }).then(
-        (data) => data.students,
-      ),
+    path: `/batches/${path(batchId ?? '')}/students`,
+    listKey: 'students',
     enabled: Boolean(batchId),
   });
 }

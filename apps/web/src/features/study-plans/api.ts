@@ -8,6 +8,7 @@ import type {
 } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { fetchAllPages } from '../../lib/paged-list';
 
 /**
  * Everything under `study-plans` is refreshed when a plan changes (other screens' study-plan tags
@@ -45,12 +46,14 @@ export function useBatchOptions() {
   });
 }
 
+/** A batch's subjects for the dropdown: every page of them. */
 export function useBatchSubjectOptions(batchId: string | null) {
   return useQuery({
     queryKey: studyPlanKeys.batchSubjects(batchId ?? ''),
     queryFn: ({ signal }) =>
-      api<{ batch_subjects: BatchSubject[] }>(`/batch-subjects?batch_id=${path(batchId!)}`, { signal }).then(
-        (data) => data.batch_subjects,
+      fetchAllPages<BatchSubject>(
+        { path: '/batch-subjects', listKey: 'batch_subjects', params: { batch_id: batchId ?? '' } },
+        signal,
       ),
     enabled: Boolean(batchId),
     ...fresh,

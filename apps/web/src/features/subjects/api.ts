@@ -1,12 +1,14 @@
 import type { Batch, BatchSubject, CreateSubjectBody, Subject, UpdateBatchSubjectBody } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { fetchAllPages, usePagedList } from '../../lib/paged-list';
 
 export const subjectKeys = {
   /** Under the batches key, so anything that changes batches refreshes the dropdowns too. */
   batchOptions: ['batches', 'options'] as const,
   all: ['batch-subjects'] as const,
   list: (batchId: string) => ['batch-subjects', 'list', batchId] as const,
+  pages: (batchId: string) => ['batch-subjects', 'pages', batchId] as const,
   one: (id: string) => ['batch-subjects', 'one', id] as const,
   /** The caller's own batch subjects (a student's batch's, a faculty member's). */
   mine: ['me', 'batch-subjects'] as const,
@@ -20,14 +22,29 @@ export function useBatchOptions() {
   });
 }
 
-/** The subjects of one batch (none asked for while no batch is chosen). */
+/**
+ * Every subject of one batch, for lookups and dropdowns (none asked for while no batch is chosen):
+ * all its pages, a batch having a handful of subjects.
+ */
 export function useBatchSubjects(batchId: string | null) {
   return useQuery({
     queryKey: subjectKeys.list(batchId ?? ''),
     queryFn: ({ signal }) =>
-      api<{ batch_subjects: BatchSubject[] }>(`/batch-subjects?batch_id=${encodeURIComponent(batchId!)}`, {
+      fetchAllPages<BatchSubject>(
+        { path: '/batch-subjects', listKey: 'batch_subjects', params: { batch_id: batchId ?? '' } },
         signal,
-      }).then((data) => data.batch_subjects),
+      ),
+    enabled: Boolean(batchId),
+  });
+}
+
+/** The subjects of one batch as the Subjects page shows them: a page at a time. */
+export function useBatchSubjectPages(batchId: string | null) {
+  return usePagedList<BatchSubject>({
+    queryKey: subjectKeys.pages(batchId ?? ''),
+    path: '/batch-subjects',
+    listKey: 'batch_subjects',
+    params: { batch_id: batchId ?? '' },
     enabled: Boolean(batchId),
   });
 }
@@ -45,15 +62,15 @@ export function useBatchSubject(id: string | null) {
 
 /**
  * The caller's batch subjects, with their batch, teachers and chapter counts: a student's batch's,
- * a faculty member's own. The student, doubt and faculty content screens share this one entry.
+ * a faculty member's own. The student, doubt and faculty content screens share this one entry as
+ * their lookup, and their title search and class filter run over it, so it holds every page: the
+ * list is bounded by one batch's, or one teacher's, subjects.
  */
 export function useMyBatchSubjects() {
   return useQuery({
     queryKey: subjectKeys.mine,
     queryFn: ({ signal }) =>
-      api<{ batch_subjects: BatchSubject[] }>('/users/me/batch-subjects', { signal }).then(
-        (data) => data.batch_subjects,
-      ),
+      fetchAllPages<BatchSubject>({ path: '/users/me/batch-subjects', listKey: 'batch_subjects' }, signal),
     staleTime: 60_000,
   });
 }

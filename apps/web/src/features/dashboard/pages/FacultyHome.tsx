@@ -3,6 +3,7 @@ import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { Loading } from '../../../components/Loading';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { type DoubtStatus, useDoubts, useMyStudents } from '../../doubts/api';
@@ -37,12 +38,16 @@ function DoubtsOfStatus({ status, empty }: { status: DoubtStatus; empty: string 
   const batchOf = (batchSubjectId: string) =>
     subjects.data?.find((subject) => subject._id === batchSubjectId)?.batch_id;
   return (
-    <DoubtList
-      doubts={doubts.data}
-      viewer="faculty"
-      emptyText={empty}
-      topicPath={(doubt) => teachTopicDetailPath(doubtTopic(doubt, batchOf))}
-    />
+    <Stack gap="sm">
+      <DoubtList
+        doubts={doubts.items}
+        viewer="faculty"
+        emptyText={empty}
+        topicPath={(doubt) => teachTopicDetailPath(doubtTopic(doubt, batchOf))}
+      />
+      {/* A button, not infinite scroll: on a phone the students panel comes after this list. */}
+      <LoadMore list={doubts} />
+    </Stack>
   );
 }
 
@@ -90,16 +95,16 @@ function EvaluationTabs() {
   );
 }
 
-/** The students of the faculty member's batch subjects. */
+/** The students of the faculty member's batch subjects, a page at a time (the count is all of them). */
 function StudentsPanel() {
   const students = useMyStudents();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={LABELS.students}>
       <Title order={3} size="h4" mb="sm">
-        {students.data && students.data.length > 0
+        {students.total
           ? formatMessage(LABELS.doubtsSubjectCount, {
               title: LABELS.students,
-              count: String(students.data.length),
+              count: String(students.total),
             })
           : LABELS.students}
       </Title>
@@ -107,11 +112,11 @@ function StudentsPanel() {
         <Loading />
       ) : students.isError ? (
         <EmptyNote text={errorMessage(students.error)} />
-      ) : students.data.length === 0 ? (
+      ) : students.items.length === 0 ? (
         <EmptyNote text={MESSAGES.noStudentsAssigned} />
       ) : (
         <Stack gap="xs" mah={480} style={{ overflowY: 'auto' }} data-testid="faculty-students">
-          {students.data.map((student) => (
+          {students.items.map((student) => (
             <Group key={student._id} gap="sm" wrap="nowrap">
               <Avatar src={student.avatar} name={student.name} color="initials" size="sm" />
               <div style={{ minWidth: 0 }}>
@@ -124,6 +129,7 @@ function StudentsPanel() {
               </div>
             </Group>
           ))}
+          <LoadMore list={students} auto />
         </Stack>
       )}
     </Paper>

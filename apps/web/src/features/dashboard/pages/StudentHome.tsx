@@ -1,12 +1,15 @@
 import '@mantine/dates/styles.css';
 import { Group, Paper, SimpleGrid, Tabs } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import type { HomeTopic } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconCalendar } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { Loading } from '../../../components/Loading';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageHeader } from '../../../components/PageHeader';
+import type { PagedList } from '../../../lib/paged-list';
 import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-params';
 import { useDailyTopics, useLastVisitedTopics, usePendingTopics } from '../../learn/api';
 import { HomeTopicCard } from '../../learn/components/HomeTopicCard';
@@ -27,27 +30,28 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-/** One tab's cards: the list as loaded (undefined while loading or after a failure). */
-function TopicCards({
-  pending,
-  cards,
-  empty,
-  today,
-}: {
+interface TabList {
   pending: boolean;
+  /** The cards loaded (undefined while loading or after a failure). */
   cards: HomeCard[] | undefined;
-  empty: string;
-  today: string;
-}) {
+  /** A list read a page at a time: its next pages load as its end scrolls into view. */
+  paged?: PagedList<unknown>;
+}
+
+/** One tab's cards. */
+function TopicCards({ pending, cards, paged, empty, today }: TabList & { empty: string; today: string }) {
   // A failed load shows no message (learning §8): the empty state stays.
   if (pending) return <Loading />;
   if (!cards || cards.length === 0) return <EmptyNote text={empty} />;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" mt="md">
-      {cards.map((card) => (
-        <HomeTopicCard key={card.key} card={card} openable={isOpenable(card, today)} />
-      ))}
-    </SimpleGrid>
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" mt="md">
+        {cards.map((card) => (
+          <HomeTopicCard key={card.key} card={card} openable={isOpenable(card, today)} />
+        ))}
+      </SimpleGrid>
+      {paged && <LoadMore list={paged} auto />}
+    </>
   );
 }
 
@@ -74,13 +78,15 @@ function StudentHomeOn({ today }: { today: string }) {
   const daily = useDailyTopics(date);
   const pending = usePendingTopics(date);
   const lastVisited = useLastVisitedTopics(date);
-  const lists: Record<TabValue, { pending: boolean; cards: HomeCard[] | undefined }> = {
+  const pagedCards = (list: PagedList<HomeTopic>): TabList => ({
+    pending: list.isPending,
+    cards: list.isError ? undefined : homeTopicCards(list.items),
+    paged: list,
+  });
+  const lists: Record<TabValue, TabList> = {
     new: { pending: daily.isPending, cards: daily.data && newTopicCards(daily.data) },
-    pending: { pending: pending.isPending, cards: pending.data && homeTopicCards(pending.data) },
-    'last-visited': {
-      pending: lastVisited.isPending,
-      cards: lastVisited.data && homeTopicCards(lastVisited.data),
-    },
+    pending: pagedCards(pending),
+    'last-visited': pagedCards(lastVisited),
   };
 
   const update = (patch: SearchPatch) => patchParams(patch, { replace: true });

@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Doubt } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
+import { PAGE_SIZE } from '@portal/shared/schemas/pagination';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api';
@@ -9,8 +10,8 @@ import { ConfirmDeleteModal } from '../../topics/components/ConfirmDeleteModal';
 import { useDeleteDoubt, useUpdateDoubt } from '../api';
 import { formatWhen } from '../format-when';
 import { doubtTextError } from '../validation';
+import { DoubtReplies } from './DoubtReplies';
 import { ReplyBox } from './ReplyBox';
-import { ResponseItem } from './ResponseItem';
 import { EditableText, ItemActions } from './ThreadControls';
 
 /** Who reads the thread: students may edit and delete their own doubts; faculty never may (learning §2). */
@@ -36,6 +37,7 @@ export function DoubtThread({
 }: DoubtThreadProps) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [allReplies, setAllReplies] = useState(false);
   const update = useUpdateDoubt();
   const remove = useDeleteDoubt();
   const mayChange = viewer === 'student' && doubt.is_own;
@@ -101,22 +103,14 @@ export function DoubtThread({
             {doubt.doubt_text}
           </Text>
         )}
-        {doubt.responses.length > 0 && (
-          <Stack
-            gap="xs"
-            pl="sm"
-            style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}
-            aria-label={LABELS.doubtsReplies}
-            component="section"
-          >
-            {doubt.responses.map((response) => (
-              <ResponseItem key={response._id} response={response} />
-            ))}
-          </Stack>
-        )}
+        <DoubtReplies doubt={doubt} expanded={allReplies} onExpand={() => setAllReplies(true)} />
         {replyable && (
           <ReplyBox
             doubt={doubt}
+            // A new reply comes last: past the first replies a list carries, it shows with all of them.
+            onReplied={() => {
+              if (doubt.responses_total >= PAGE_SIZE.repliesInList) setAllReplies(true);
+            }}
             placeholder={
               viewer === 'student' ? LABELS.doubtsFollowUpPlaceholder : LABELS.doubtsReplyPlaceholder
             }

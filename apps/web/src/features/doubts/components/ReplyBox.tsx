@@ -10,10 +10,12 @@ import { replyTextError } from '../validation';
 interface ReplyBoxProps {
   doubt: Doubt;
   placeholder: string;
+  /** After the reply is posted. */
+  onReplied?: () => void;
 }
 
 /** A teacher's answer or a student's follow-up; an empty one says 'Please answer your doubt.'. */
-export function ReplyBox({ doubt, placeholder }: ReplyBoxProps) {
+export function ReplyBox({ doubt, placeholder, onReplied }: ReplyBoxProps) {
   const draft = useCheckedText(replyTextError);
   const respond = useRespond();
   const submit = (event: FormEvent) => {
@@ -23,7 +25,10 @@ export function ReplyBox({ doubt, placeholder }: ReplyBoxProps) {
     respond.mutate(
       { response_text, doubt_id: doubt._id, subject_id: doubt.batch_subject_id },
       {
-        onSuccess: () => draft.reset(),
+        onSuccess: () => {
+          draft.reset();
+          onReplied?.();
+        },
         onError: (failure) => draft.setError(errorMessage(failure)),
       },
     );

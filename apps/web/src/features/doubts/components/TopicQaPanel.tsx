@@ -3,6 +3,7 @@ import { formatMessage, LABELS } from '@portal/shared/messages';
 import { type FormEvent, useState } from 'react';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { Loading } from '../../../components/Loading';
+import { LoadMore } from '../../../components/LoadMore';
 import { errorMessage } from '../../../lib/api';
 import { useCheckedText } from '../../../lib/checked-text';
 import { useAskDoubt, useAutoAnswer, useTopicDoubts } from '../api';
@@ -12,9 +13,9 @@ import { AutoAnswerBlock } from './AutoAnswerBlock';
 import { DoubtList } from './DoubtList';
 import type { DoubtViewer } from './DoubtThread';
 
-/** The number of doubts on a topic (undefined while loading), for a tab's '(n)'. */
+/** The number of doubts on a topic (undefined while loading), for a tab's '(n)': the list's total. */
 export function useTopicDoubtCount(topicId: string | null | undefined): number | undefined {
-  return useTopicDoubts(topicId).data?.length;
+  return useTopicDoubts(topicId).total ?? undefined;
 }
 
 /** 'Q&A (n)': the student topic detail's tab label. */
@@ -94,7 +95,12 @@ export function TopicQaPanel({ topicId, batchSubjectId }: { topicId: string; bat
 function TopicDoubts({ viewer, doubts }: { viewer: DoubtViewer; doubts: ReturnType<typeof useTopicDoubts> }) {
   if (doubts.isPending) return <Loading />;
   if (doubts.isError) return <EmptyNote text={errorMessage(doubts.error)} />;
-  return <DoubtList doubts={doubts.data} viewer={viewer} emptyText={LABELS.doubtsNoDoubtsYet} />;
+  return (
+    <Stack gap="sm">
+      <DoubtList doubts={doubts.items} viewer={viewer} emptyText={LABELS.doubtsNoDoubtsYet} />
+      <LoadMore list={doubts} auto />
+    </Stack>
+  );
 }
 
 /** The faculty topic detail's Doubts tab: the topic's doubts, each with a reply box. */

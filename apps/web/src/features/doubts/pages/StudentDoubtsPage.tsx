@@ -7,7 +7,7 @@ import { DoubtsBrowser } from '../components/DoubtsBrowser';
 
 function useStudentSubjectDoubts(batchSubjectId: string | null) {
   const one = useBatchSubjectDoubts(batchSubjectId);
-  const all = useDoubts();
+  const all = useDoubts({}, !batchSubjectId);
   return batchSubjectId ? one : all;
 }
 

@@ -5,6 +5,7 @@ import { IconFileTypePdf, IconKey, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { PersonTable } from '../../../components/PersonTable';
@@ -37,7 +38,7 @@ export function FacultyListPage() {
     confirmReset,
     busyId,
   } = usePersonListActions({
-    people: faculty.data,
+    people: faculty.isPending ? undefined : faculty.items,
     archive,
     unarchive,
     reset,
@@ -83,23 +84,26 @@ export function FacultyListPage() {
       </Center>
     );
   else if (faculty.isError) content = <EmptyNote text={errorMessage(faculty.error)} />;
-  else if (faculty.data.length === 0) content = <EmptyNote text={MESSAGES.noFaculties} />;
+  else if (faculty.items.length === 0) content = <EmptyNote text={MESSAGES.noFaculties} />;
   else
     content = (
-      <PersonTable
-        people={faculty.data}
-        label={LABELS.facultyListTitle}
-        minWidth={340}
-        editPath={(member) => `/edit/faculty/${member._id}`}
-        avatar={(member) => member.avatar}
-        subtitle={(member) => member.designation}
-        fitPhone
-        selected={selected}
-        onSelectedChange={setSelected}
-        onArchive={confirmArchive}
-        onUnarchive={confirmUnarchive}
-        busyId={busyId}
-      />
+      <>
+        <PersonTable
+          people={faculty.items}
+          label={LABELS.facultyListTitle}
+          minWidth={340}
+          editPath={(member) => `/edit/faculty/${member._id}`}
+          avatar={(member) => member.avatar}
+          subtitle={(member) => member.designation}
+          fitPhone
+          selected={selected}
+          onSelectedChange={setSelected}
+          onArchive={confirmArchive}
+          onUnarchive={confirmUnarchive}
+          busyId={busyId}
+        />
+        <LoadMore list={faculty} />
+      </>
     );
 
   return (

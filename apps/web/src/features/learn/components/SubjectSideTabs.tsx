@@ -4,6 +4,7 @@ import { formatMessage, LABELS } from '@portal/shared/messages';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { Loading } from '../../../components/Loading';
+import { LoadMore } from '../../../components/LoadMore';
 import { errorMessage } from '../../../lib/api';
 import { useBatchSubjectDoubts, useDoubts } from '../../doubts/api';
 import { DoubtList } from '../../doubts/components/DoubtList';
@@ -27,7 +28,6 @@ export function SubjectSideTabs({ batchSubjectId }: SubjectSideTabsProps) {
     (teacher) =>
       !batchSubjectId || teacher.subjects.some((subject) => subject.batch_subject_id === batchSubjectId),
   );
-  const doubtList = doubts.data ?? [];
   const count = (value: number, pending: boolean) => (pending ? '…' : String(value));
 
   return (
@@ -38,7 +38,9 @@ export function SubjectSideTabs({ batchSubjectId }: SubjectSideTabsProps) {
             {formatMessage(LABELS.learnTeachersTab, { count: count(teachers.length, faculties.isPending) })}
           </Tabs.Tab>
           <Tabs.Tab value="doubts">
-            {formatMessage(LABELS.learnDoubtsTab, { count: count(doubtList.length, doubts.isPending) })}
+            {formatMessage(LABELS.learnDoubtsTab, {
+              count: count(doubts.total ?? doubts.items.length, doubts.isPending),
+            })}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="teachers" pt="md">
@@ -68,7 +70,7 @@ export function SubjectSideTabs({ batchSubjectId }: SubjectSideTabsProps) {
             <Stack gap="sm">
               <ScrollArea.Autosize mah={560} offsetScrollbars>
                 <DoubtList
-                  doubts={doubtList}
+                  doubts={doubts.items}
                   viewer="student"
                   emptyText={LABELS.learnNoDoubts}
                   replyable={false}
@@ -80,6 +82,7 @@ export function SubjectSideTabs({ batchSubjectId }: SubjectSideTabsProps) {
                     })
                   }
                 />
+                <LoadMore list={doubts} auto />
               </ScrollArea.Autosize>
               <Anchor
                 component={Link}

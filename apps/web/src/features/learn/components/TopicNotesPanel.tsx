@@ -5,6 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { Loading } from '../../../components/Loading';
+import { LoadMore } from '../../../components/LoadMore';
 import { errorMessage } from '../../../lib/api';
 import { useCheckedText } from '../../../lib/checked-text';
 import { notify } from '../../../lib/notify';
@@ -58,13 +59,14 @@ export function TopicNotesPanel({ topicId, batchSubjectId }: { topicId: string; 
         <Loading />
       ) : notes.isError ? (
         <EmptyNote text={errorMessage(notes.error)} />
-      ) : notes.data.length === 0 ? (
+      ) : notes.items.length === 0 ? (
         <EmptyNote text={LABELS.learnNoOwnNotes} />
       ) : (
         <Stack gap="sm">
-          {notes.data.map((note) => (
+          {notes.items.map((note) => (
             <NoteItem key={note._id} note={note} {...actions(note._id)} />
           ))}
+          <LoadMore list={notes} auto />
         </Stack>
       )}
     </Stack>

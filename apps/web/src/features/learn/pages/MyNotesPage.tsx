@@ -1,25 +1,37 @@
 import { Grid, Paper, Stack, Tabs, Title } from '@mantine/core';
-import type { SessionNote } from '@portal/shared';
+import type { Note, SessionNote } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { Loading } from '../../../components/Loading';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { SubjectFilter } from '../../../components/SubjectFilter';
 import { errorMessage } from '../../../lib/api';
+import type { PagedList } from '../../../lib/paged-list';
 import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-params';
-import { useDeleteSessionNote, useMyNotes, useMySessionNotes, useUpdateSessionNote } from '../api';
+import { useMyBatchSubjects } from '../../subjects/api';
+import {
+  useDeleteSessionNote,
+  useMyNotes,
+  useMySessionNotes,
+  useSubjectNotes,
+  useSubjectNoteTotals,
+  useUpdateSessionNote,
+} from '../api';
 import { NoteGroups } from '../components/NoteGroups';
 import { NoteItem } from '../components/NoteItem';
 import { noteSubjects } from '../note-groups';
 import { useNoteActions } from '../useNoteActions';
 
-function SessionNotes({ notes }: { notes: SessionNote[] }) {
+function SessionNotes({ notes }: { notes: PagedList<SessionNote> }) {
   const actions = useNoteActions(useUpdateSessionNote(), useDeleteSessionNote());
-  if (notes.length === 0) return <EmptyNote text={MESSAGES.noNotes} />;
+  if (notes.items.length === 0) return <EmptyNote text={MESSAGES.noNotes} />;
   const sessions = new Map<string, SessionNote[]>();
-  for (const note of notes) sessions.set(note.session_id, [...(sessions.get(note.session_id) ?? []), note]);
+  for (const note of notes.items) {
+    sessions.set(note.session_id, [...(sessions.get(note.session_id) ?? []), note]);
+  }
   return (
     <Stack gap="lg">
       {[...sessions.values()].map((group) => (
@@ -32,13 +44,29 @@ function SessionNotes({ notes }: { notes: SessionNote[] }) {
           ))}
         </Stack>
       ))}
+      <LoadMore list={notes} auto />
     </Stack>
+  );
+}
+
+/** The shown notes (all, or one subject's, read from the server) under their topics. */
+function TopicNotes({ notes }: { notes: PagedList<Note> }) {
+  if (notes.isPending) return <Loading />;
+  if (notes.isError) return <EmptyNote text={errorMessage(notes.error)} />;
+  if (notes.items.length === 0) return <EmptyNote text={MESSAGES.noNotes} />;
+  return (
+    <>
+      <NoteGroups notes={notes.items} editable />
+      <LoadMore list={notes} auto />
+    </>
   );
 }
 
 /**
  * /me/notes: Topic Notes (n), the subjects on the left and the notes grouped by topic, and Live
- * Session Notes (n); both editable and deletable (learning §2 "Notes").
+ * Session Notes (n); both editable and deletable (learning §2 "Notes"). Notes load a page at a
+ * time; a chosen subject's come from the server (its notes may not be among those loaded), and
+ * every count is the server's total.
  */
 export function MyNotesPage() {
   const [params] = useSearchParams();
@@ -47,9 +75,11 @@ export function MyNotesPage() {
   const subjectId = params.get('subject');
   const notes = useMyNotes();
   const sessionNotes = useMySessionNotes();
-  const all = notes.data ?? [];
-  const subjects = noteSubjects(all);
-  const shown = subjectId ? all.filter((note) => note.batch_subject_id === subjectId) : all;
+  const mySubjects = useMyBatchSubjects();
+  const totals = useSubjectNoteTotals(mySubjects.data?.map((subject) => subject._id) ?? []);
+  const subjects = noteSubjects(mySubjects.data ?? [], totals);
+  const subjectNotes = useSubjectNotes(subjectId);
+  const allCount = notes.total ?? notes.items.length;
 
   const update = (patch: SearchPatch) => patchParams(patch, { replace: true });
 
@@ -62,12 +92,12 @@ export function MyNotesPage() {
           <Tabs.List>
             <Tabs.Tab value="topics">
               {formatMessage(LABELS.learnTopicNotesTab, {
-                count: notes.isPending ? '…' : String(all.length),
+                count: notes.isPending ? '…' : String(allCount),
               })}
             </Tabs.Tab>
             <Tabs.Tab value="sessions">
               {formatMessage(LABELS.learnSessionNotesTab, {
-                count: sessionNotes.isPending ? '…' : String(sessionNotes.data?.length ?? 0),
+                count: sessionNotes.isPending ? '…' : String(sessionNotes.total ?? sessionNotes.items.length),
               })}
             </Tabs.Tab>
           </Tabs.List>
@@ -76,7 +106,7 @@ export function MyNotesPage() {
               <Loading />
             ) : notes.isError ? (
               <EmptyNote text={errorMessage(notes.error)} />
-            ) : all.length === 0 ? (
+            ) : notes.items.length === 0 ? (
               <EmptyNote text={MESSAGES.noNotes} />
             ) : (
               <Grid gap="lg" align="flex-start">
@@ -84,7 +114,7 @@ export function MyNotesPage() {
                   <SubjectFilter
                     label={LABELS.learnSubjectsList}
                     allLabel={LABELS.learnAllSubjects}
-                    allCount={all.length}
+                    allCount={allCount}
                     items={subjects.map((subject) => ({
                       id: subject.batchSubjectId,
                       title: subject.title,
@@ -95,11 +125,7 @@ export function MyNotesPage() {
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 8, lg: 9 }}>
-                  {shown.length === 0 ? (
-                    <EmptyNote text={MESSAGES.noNotes} />
-                  ) : (
-                    <NoteGroups notes={shown} editable />
-                  )}
+                  <TopicNotes notes={subjectId ? subjectNotes : notes} />
                 </Grid.Col>
               </Grid>
             )}
@@ -110,7 +136,7 @@ export function MyNotesPage() {
             ) : sessionNotes.isError ? (
               <EmptyNote text={errorMessage(sessionNotes.error)} />
             ) : (
-              <SessionNotes notes={sessionNotes.data} />
+              <SessionNotes notes={sessionNotes} />
             )}
           </Tabs.Panel>
         </Tabs>

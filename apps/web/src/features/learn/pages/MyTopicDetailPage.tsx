@@ -120,7 +120,9 @@ export function MyTopicDetailPage() {
               >
                 <Tabs.List grow>
                   <Tabs.Tab value="notes">
-                    {formatMessage(LABELS.learnNotesTab, { count: String(notes.data?.length ?? 0) })}
+                    {formatMessage(LABELS.learnNotesTab, {
+                      count: String(notes.total ?? notes.items.length),
+                    })}
                   </Tabs.Tab>
                   <Tabs.Tab value="qa">
                     <QaTabLabel topicId={current._id} />

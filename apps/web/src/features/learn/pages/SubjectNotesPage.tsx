@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
+import { LoadMore } from '../../../components/LoadMore';
 import { NotAvailable } from '../../../components/NotAvailable';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
@@ -32,8 +33,14 @@ export function SubjectNotesPage() {
   else if (notes.isPending) content = <Loading />;
   else if (notes.isError) {
     content = <LoadFailed message={errorMessage(notes.error)} retry={() => notes.refetch()} />;
-  } else if (notes.data.length === 0) content = <EmptyNote text={MESSAGES.noNotes} />;
-  else content = <NoteGroups notes={notes.data} editable={false} />;
+  } else if (notes.items.length === 0) content = <EmptyNote text={MESSAGES.noNotes} />;
+  else
+    content = (
+      <>
+        <NoteGroups notes={notes.items} editable={false} />
+        <LoadMore list={notes} auto />
+      </>
+    );
 
   const title = subject
     ? formatMessage(LABELS.learnSubjectNotesTitle, { subject: subject.subject_title })

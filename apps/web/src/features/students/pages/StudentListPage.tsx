@@ -5,6 +5,7 @@ import { IconFileTypePdf, IconKey } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { PersonTable } from '../../../components/PersonTable';
@@ -42,7 +43,7 @@ export function StudentListPage() {
     confirmReset,
     busyId,
   } = usePersonListActions({
-    people: students.data,
+    people: students.isPending ? undefined : students.items,
     archive,
     unarchive,
     reset,
@@ -87,22 +88,25 @@ export function StudentListPage() {
       </Center>
     );
   else if (students.isError) content = <EmptyNote text={errorMessage(students.error)} />;
-  else if (students.data.length === 0) content = <EmptyNote text={MESSAGES.noStudentsInBatch} />;
+  else if (students.items.length === 0) content = <EmptyNote text={MESSAGES.noStudentsInBatch} />;
   else
     content = (
-      <PersonTable
-        people={students.data}
-        label={LABELS.studentListTitle}
-        // Every column fits a phone's width (no sideways scrolling to reach UnArchive or Bulk Reset).
-        minWidth={340}
-        fitPhone
-        editPath={(student) => `/edit/student/${student._id}`}
-        selected={selected}
-        onSelectedChange={setSelected}
-        onArchive={confirmArchive}
-        onUnarchive={confirmUnarchive}
-        busyId={busyId}
-      />
+      <>
+        <PersonTable
+          people={students.items}
+          label={LABELS.studentListTitle}
+          // Every column fits a phone's width (no sideways scrolling to reach UnArchive or Bulk Reset).
+          minWidth={340}
+          fitPhone
+          editPath={(student) => `/edit/student/${student._id}`}
+          selected={selected}
+          onSelectedChange={setSelected}
+          onArchive={confirmArchive}
+          onUnarchive={confirmUnarchive}
+          busyId={busyId}
+        />
+        <LoadMore list={students} />
+      </>
     );
 
   return (

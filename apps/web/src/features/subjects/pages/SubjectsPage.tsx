@@ -6,12 +6,13 @@ import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useRequiredAccount } from '../../../lib/session';
-import { useBatchSubjects, useDeleteBatchSubject } from '../api';
+import { useBatchSubjectPages, useDeleteBatchSubject } from '../api';
 import { BatchSelect } from '../components/BatchSelect';
 import { SubjectCard } from '../components/SubjectCard';
 import { SubjectFormModal } from '../components/SubjectFormModal';
@@ -23,7 +24,7 @@ export function SubjectsPage() {
   const batchId = params.get('batch');
   const { permission } = useRequiredAccount();
   const manages = permission === 'moderator';
-  const subjects = useBatchSubjects(batchId);
+  const subjects = useBatchSubjectPages(batchId);
   const remove = useDeleteBatchSubject();
   const [formOpened, form] = useDisclosure(false);
   const [editing, setEditing] = useState<BatchSubject | null>(null);
@@ -64,22 +65,25 @@ export function SubjectsPage() {
         <Loader aria-label={LABELS.loading} />
       </Center>
     );
-  } else if (!subjects.data || subjects.data.length === 0) {
+  } else if (subjects.items.length === 0) {
     content = <EmptyNote text={MESSAGES.noSubjectsAvailable} />;
   } else {
     content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {subjects.data.map((subject) => (
-          <SubjectCard
-            key={subject._id}
-            subject={subject}
-            to={chaptersPath(subject.batch_id, subject._id)}
-            onEdit={manages ? () => openEdit(subject) : undefined}
-            onDelete={manages ? () => confirmDelete(subject) : undefined}
-            busy={remove.isPending && remove.variables === subject._id}
-          />
-        ))}
-      </SimpleGrid>
+      <>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {subjects.items.map((subject) => (
+            <SubjectCard
+              key={subject._id}
+              subject={subject}
+              to={chaptersPath(subject.batch_id, subject._id)}
+              onEdit={manages ? () => openEdit(subject) : undefined}
+              onDelete={manages ? () => confirmDelete(subject) : undefined}
+              busy={remove.isPending && remove.variables === subject._id}
+            />
+          ))}
+        </SimpleGrid>
+        <LoadMore list={subjects} auto />
+      </>
     );
   }
 
