@@ -25,7 +25,6 @@ export const ASSESSMENT_LABELS = {
   assessCancel: 'Cancel',
   assessActions: 'Actions of {title}',
   assessCancelTitle: 'Cancel Assessment',
-  assessShowMore: 'Show more',
   // The status badge (decision 19; EVOLUTED is the spec's spelling of evaluated)
   assessStatusDrafted: 'Drafted',
   assessStatusLive: 'Live',
@@ -77,6 +76,7 @@ export const ASSESSMENT_LABELS = {
   importProblemAt: 'Line {line}',
   importProblemQuestion: 'Question {n}',
   importNothingWritten: 'Nothing has been imported. Correct the file and preview it again.',
+  importSkipProblems: 'Import the {n} questions, leaving out the problems',
   importReadyToImport: 'These questions will be added when you import them.',
   importPreviewFirst: 'Preview the file before importing it.',
   importFormat: 'Format: {format}',

@@ -1,5 +1,6 @@
 import type {
   Assessment,
+  AssessmentCounts,
   AssessmentList,
   AssessmentQuestions,
   AssessmentTimeTab,
@@ -10,6 +11,7 @@ import type {
 } from '@portal/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { type ListPage, pageUrl } from '../../lib/paged-list';
 import { topicKeys } from '../topics/api';
 
 const path = encodeURIComponent;
@@ -22,19 +24,24 @@ export const assessmentKeys = {
   topic: (topicId: string) => ['assessments', 'topic', topicId] as const,
 };
 
+/** A page of /create/assessment as the paged-list view keeps it, with both tabs' counts. */
+export interface AssessmentPage extends ListPage<Assessment> {
+  counts: AssessmentCounts;
+}
+
 /**
- * One tab of /create/assessment, a page at a time (the server's keyset pages), with both tabs'
- * counts on every answer; `batchId` null is every batch the caller may see.
+ * One tab of /create/assessment, a page at a time (the server's keyset pages, read as every paged
+ * list is: lib/paged-list.ts), keeping the counts of both tabs that every page carries;
+ * `batchId` null is every batch the caller may see.
  */
 export function useAssessmentList(when: AssessmentTimeTab, batchId: string | null) {
   return useInfiniteQuery({
     queryKey: assessmentKeys.list(when, batchId),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ when });
-      if (batchId) query.set('batch_id', batchId);
-      if (pageParam) query.set('cursor', pageParam);
-      return api<AssessmentList>(`/assessments?${query}`, { signal });
+    queryFn: async ({ pageParam, signal }): Promise<AssessmentPage> => {
+      const params = { when, batch_id: batchId ?? undefined };
+      const data = await api<AssessmentList>(pageUrl('/assessments', params, pageParam), { signal });
+      return { items: data.assessments, page: data.page, counts: data.counts };
     },
     getNextPageParam: (last) => last.page.next_cursor,
   });
@@ -84,11 +91,22 @@ export const previewQuestionFile = (csvUrl: string, assessmentId?: string) =>
     body: { csv_url: csvUrl, ...(assessmentId ? { assessment_id: assessmentId } : {}) },
   });
 
-/** Imports the file's questions into the assessment, all or nothing. */
+/** The file to write, and whether to leave out the questions its preview reported. */
+export interface ImportedFile {
+  csvUrl: string;
+  skipProblems: boolean;
+}
+
+const importBody = ({ csvUrl, skipProblems }: ImportedFile) => ({
+  csv_url: csvUrl,
+  ...(skipProblems ? { skip_problems: true } : {}),
+});
+
+/** Imports the file's questions into the assessment: all of them, or all its good ones. */
 export const useImportAssessmentQuestions = () =>
-  useAssessmentMutation(({ assessmentId, csvUrl }: { assessmentId: string; csvUrl: string }) =>
+  useAssessmentMutation(({ assessmentId, file }: { assessmentId: string; file: ImportedFile }) =>
     api<AssessmentQuestions>('/assessment-questions/csv', {
-      body: { csv_url: csvUrl, assessment_id: assessmentId },
+      body: { ...importBody(file), assessment_id: assessmentId },
     }),
   );
 
@@ -110,8 +128,8 @@ export function useTopicSelfAssessment(topicId: string | null, enabled = true) {
 export function useImportTopicSelfAssessment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ topicId, csvUrl }: { topicId: string; csvUrl: string }) =>
-      api<TopicSelfAssessment>(`/topics/${path(topicId)}/self-assessment`, { body: { csv_url: csvUrl } }),
+    mutationFn: ({ topicId, file }: { topicId: string; file: ImportedFile }) =>
+      api<TopicSelfAssessment>(`/topics/${path(topicId)}/self-assessment`, { body: importBody(file) }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),

@@ -1,11 +1,12 @@
 import type {
   SelfAssessment,
   SelfAssessmentResult,
-  SelfAssessmentResultList,
+  SelfAssessmentResultSummary,
   SubmitSelfAssessmentBody,
 } from '@portal/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { usePagedList } from '../../lib/paged-list';
 
 const path = encodeURIComponent;
 
@@ -34,16 +35,10 @@ export function useSubmitSelfAssessment() {
   });
 }
 
-/** The student's attempts, newest first, a page at a time. */
-export function useMySelfAssessmentResults() {
-  return useInfiniteQuery({
+/** The student's attempts, newest first, a page at a time (lib/paged-list.ts). */
+export const useMySelfAssessmentResults = () =>
+  usePagedList<SelfAssessmentResultSummary>({
     queryKey: selfAssessmentKeys.mine,
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api<SelfAssessmentResultList>(
-        `/users/me/self-assessments${pageParam ? `?cursor=${path(pageParam)}` : ''}`,
-        { signal },
-      ),
-    getNextPageParam: (last) => last.page.next_cursor,
+    path: '/users/me/self-assessments',
+    listKey: 'results',
   });
-}

@@ -31,7 +31,7 @@ export function AddQuestionsModal({
           </Text>
           <QuestionImport
             preview={(csvUrl) => previewQuestionFile(csvUrl, assessment._id)}
-            importFile={(csvUrl) => importQuestions.mutateAsync({ assessmentId: assessment._id, csvUrl })}
+            importFile={(file) => importQuestions.mutateAsync({ assessmentId: assessment._id, file })}
             importing={importQuestions.isPending}
             onImported={() => {
               notify.success(MESSAGES.assessmentQuestionsAdded);

@@ -46,7 +46,7 @@ export function AddSelfAssessmentButton({
           <QuestionImport
             note={LABELS.selfChoiceOnly}
             preview={(csvUrl) => previewTopicQuestionFile(topic._id, csvUrl)}
-            importFile={(csvUrl) => attach.mutateAsync({ topicId: topic._id, csvUrl })}
+            importFile={(file) => attach.mutateAsync({ topicId: topic._id, file })}
             importing={attach.isPending}
             onImported={() => {
               notify.success(MESSAGES.assessmentQuestionsAdded);

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { FileUploader } from '../../../components/upload/FileUploader';
 import { errorMessage } from '../../../lib/api';
 import { useFormError } from '../../../lib/use-form-error';
+import type { ImportedFile } from '../api';
 import { QuestionItem } from './QuestionItem';
 
 /** The CSV template the import screens offer (decision 18). */
@@ -28,7 +29,15 @@ function problemPlace(problem: ImportProblemPreview): string | null {
   return null;
 }
 
-function Problems({ problems }: { problems: readonly ImportProblemPreview[] }) {
+interface ProblemsProps {
+  problems: readonly ImportProblemPreview[];
+  /** How many questions the file has without the problems. */
+  good: number;
+  onImportGood: () => void;
+  busy: boolean;
+}
+
+function Problems({ problems, good, onImportGood, busy }: ProblemsProps) {
   return (
     <Alert
       color="red"
@@ -50,12 +59,32 @@ function Problems({ problems }: { problems: readonly ImportProblemPreview[] }) {
           })}
         </List>
         <Text size="sm">{LABELS.importNothingWritten}</Text>
+        {good > 0 && (
+          <Button
+            variant="default"
+            size="xs"
+            w="fit-content"
+            leftSection={<IconFileImport size={14} />}
+            onClick={onImportGood}
+            disabled={busy}
+          >
+            {formatMessage(LABELS.importSkipProblems, { n: String(good) })}
+          </Button>
+        )}
       </Stack>
     </Alert>
   );
 }
 
-function Preview({ preview }: { preview: QuestionFilePreview }) {
+function Preview({
+  preview,
+  onImportGood,
+  busy,
+}: {
+  preview: QuestionFilePreview;
+  onImportGood: () => void;
+  busy: boolean;
+}) {
   return (
     <Stack gap="sm" data-testid="question-preview">
       <Group gap="xs" justify="space-between">
@@ -68,7 +97,14 @@ function Preview({ preview }: { preview: QuestionFilePreview }) {
           </Badge>
         )}
       </Group>
-      {preview.errors.length > 0 && <Problems problems={preview.errors} />}
+      {preview.errors.length > 0 && (
+        <Problems
+          problems={preview.errors}
+          good={preview.questions.length}
+          onImportGood={onImportGood}
+          busy={busy}
+        />
+      )}
       {preview.errors.length === 0 && preview.questions.length > 0 && (
         <Text size="sm" c="dimmed">
           {LABELS.importReadyToImport}
@@ -94,8 +130,8 @@ function Preview({ preview }: { preview: QuestionFilePreview }) {
 interface QuestionImportProps {
   /** Parses the file; nothing is written. */
   preview: (csvUrl: string) => Promise<QuestionFilePreview>;
-  /** Writes the file's questions, all or nothing. */
-  importFile: (csvUrl: string) => Promise<unknown>;
+  /** Writes the file's questions, all or nothing (or all its good ones when skipping problems). */
+  importFile: (file: ImportedFile) => Promise<unknown>;
   importing: boolean;
   onImported: () => void;
   onCancel: () => void;
@@ -106,8 +142,10 @@ interface QuestionImportProps {
 /**
  * Add questions from a file (decisions 18 and 27): upload it (kept private) or give the location of
  * one on the portal ('Please fill the url' when neither), Preview shows what the server parsed and
- * every problem with its line or question number, and Import, possible only after a clean preview
- * of the same file, writes them all or nothing.
+ * every problem with its line or question number, and Import, only after a preview of the same
+ * file, writes them all or nothing. A file with problems (a Moodle bank with matching questions,
+ * say) can still give its good questions, all together, once its preview has listed what is left
+ * out.
  */
 export function QuestionImport({
   preview,
@@ -132,11 +170,8 @@ export function QuestionImport({
   };
 
   const location = url.trim();
-  const readyToImport =
-    shown !== null &&
-    shown.url === location &&
-    shown.preview.errors.length === 0 &&
-    shown.preview.questions.length > 0;
+  // The preview of the file now in the field, if it has one.
+  const previewed = shown !== null && shown.url === location ? shown.preview : null;
 
   const runPreview = async () => {
     setError(null);
@@ -152,12 +187,17 @@ export function QuestionImport({
     }
   };
 
-  const runImport = async () => {
+  const runImport = async (skipProblems: boolean) => {
     setError(null);
     if (!location) return setError(MESSAGES.fillTheUrl);
-    if (!readyToImport) return setError(LABELS.importPreviewFirst);
+    if (!previewed) return setError(LABELS.importPreviewFirst);
+    if (previewed.errors.length > 0 && !skipProblems) {
+      return setError(
+        formatMessage(MESSAGES.questionFileRejected, { count: String(previewed.errors.length) }),
+      );
+    }
     try {
-      await importFile(location);
+      await importFile({ csvUrl: location, skipProblems });
       onImported();
     } catch (failure) {
       setError(errorMessage(failure));
@@ -214,7 +254,13 @@ export function QuestionImport({
           {error}
         </Alert>
       )}
-      {shown && <Preview preview={shown.preview} />}
+      {previewed && (
+        <Preview
+          preview={previewed}
+          onImportGood={() => runImport(true)}
+          busy={importing || uploading || previewing}
+        />
+      )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={importing}>
           {LABELS.formCancel}
@@ -230,7 +276,7 @@ export function QuestionImport({
         </Button>
         <Button
           leftSection={<IconFileImport size={16} />}
-          onClick={runImport}
+          onClick={() => runImport(false)}
           loading={importing}
           disabled={uploading || previewing}
         >

@@ -7,10 +7,12 @@ import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { pagedView } from '../../../lib/paged-list';
 import { usePatchSearchParams } from '../../../lib/search-params';
 import { ConfirmDialog } from '../../institutions/components/ConfirmDialog';
 import { useAssessmentList, useCancelAssessment } from '../api';
@@ -43,7 +45,17 @@ export function AssessmentsPage() {
   const cancel = useCancelAssessment();
 
   const counts = list.data?.pages[0]?.counts;
-  const assessments = list.data?.pages.flatMap((page) => page.assessments) ?? [];
+  const view = pagedView(list.data);
+  const assessments = view.items;
+  // The foot of the list (LoadMore): the tab's count is the server's total of the tab.
+  const paged = {
+    ...view,
+    loadMore: () => {
+      if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage({ cancelRefetch: false });
+    },
+    loadingMore: list.isFetchingNextPage,
+    loadMoreError: list.isFetchNextPageError ? list.error : null,
+  };
   const addButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ assessment: null })}>
       {LABELS.assessAddButton}
@@ -63,7 +75,7 @@ export function AssessmentsPage() {
   let content: ReactNode;
   if (list.isPending) {
     content = <Loading />;
-  } else if (list.isError) {
+  } else if (list.isError && !list.isFetchNextPageError) {
     content = <LoadFailed message={errorMessage(list.error)} retry={() => list.refetch()} />;
   } else if (assessments.length === 0) {
     content = (
@@ -97,13 +109,7 @@ export function AssessmentsPage() {
             />
           ))}
         </SimpleGrid>
-        {list.hasNextPage && (
-          <Group justify="center">
-            <Button variant="light" loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-              {LABELS.assessShowMore}
-            </Button>
-          </Group>
-        )}
+        <LoadMore list={paged} auto />
       </Stack>
     );
   }

@@ -1,4 +1,4 @@
-import { Anchor, Button, EmptyState, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, EmptyState, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { SelfAssessmentResultSummary } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconCalendarTime, IconRefresh } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
+import { LoadMore } from '../../../components/LoadMore';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
@@ -68,7 +69,7 @@ function SelfAssessmentResults({ results }: { results: ReturnType<typeof useMySe
   if (results.isPending) return <Loading />;
   if (results.isError)
     return <LoadFailed message={errorMessage(results.error)} retry={() => results.refetch()} />;
-  const rows = results.data.pages.flatMap((page) => page.results);
+  const rows = results.items;
   if (rows.length === 0) return <EmptyNote text={LABELS.myNoSelfAssessments} />;
   return (
     <Stack gap="md">
@@ -89,17 +90,7 @@ function SelfAssessmentResults({ results }: { results: ReturnType<typeof useMySe
           ))}
         </Table.Tbody>
       </Table>
-      {results.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="light"
-            loading={results.isFetchingNextPage}
-            onClick={() => results.fetchNextPage()}
-          >
-            {LABELS.assessShowMore}
-          </Button>
-        </Group>
-      )}
+      <LoadMore list={results} />
     </Stack>
   );
 }
@@ -114,8 +105,7 @@ export function MyAssessmentsPage() {
   const patchParams = usePatchSearchParams();
   const tab = params.get('tab') === 'self' ? 'self' : 'examinations';
   const results = useMySelfAssessmentResults();
-  const firstPage = results.data?.pages[0];
-  const count = firstPage?.page.total ?? firstPage?.results.length ?? 0;
+  const count = results.total ?? results.items.length;
 
   return (
     <>
