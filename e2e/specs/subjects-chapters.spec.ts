@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import { LABELS, MESSAGES } from '@portal/shared';
 import type { Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
-import { DESKTOP, PHONE, snap } from '../support/browser.js';
+import { DESKTOP, PHONE, settledValue, snap } from '../support/browser.js';
 import { addSubjectToBatch } from '../support/content.js';
 import { signIn, usePortal } from '../support/portal.js';
 import { banner } from '../support/ui.js';
@@ -200,7 +200,7 @@ describe('subjects (/batch/subjects)', () => {
     assert.equal(url.searchParams.get('batch'), ids.batch);
     await page.getByRole('combobox', { name: LABELS.fieldSubject }).waitFor();
     assert.equal(
-      await page.getByRole('combobox', { name: LABELS.fieldSubject }).inputValue(),
+      await settledValue(page.getByRole('combobox', { name: LABELS.fieldSubject }), 'Physics (PHY-11)'),
       'Physics (PHY-11)',
     );
     await context.close();

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const screenshotDir = path.resolve(import.meta.dirname, '../../screenshots');
@@ -48,4 +48,18 @@ export async function newContext(
 export async function snap(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await fs.mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+}
+
+/**
+ * The field's value once it equals `expected`, or its last value after `timeoutMs`: a form fills
+ * its fields when its data arrives, which under load may come after the field is on screen.
+ */
+export async function settledValue(field: Locator, expected: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await field.inputValue();
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await field.inputValue();
+  }
+  return value;
 }
