@@ -68,9 +68,26 @@ export const savedAnswerSchema = z.object({
 });
 export type SavedAnswer = z.infer<typeof savedAnswerSchema>;
 
+/** What the exam page shows of the assessment (light: read by every student at the start). */
+export const examHeaderSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  batch_subject_id: z.uuid(),
+  subject_title: z.string(),
+  start_date: z.string(),
+  due_date: z.string(),
+  /** The question paper's link, or `noFiles`. */
+  url: z.string(),
+  questions_count: z.number().int(),
+  total_marks: z.number(),
+  has_upload_questions: z.boolean(),
+});
+export type ExamHeader = z.infer<typeof examHeaderSchema>;
+
 /** GET /api/assessment-attempts/{id}: everything a (re)loaded exam page needs. */
 export const examSheetSchema = z.object({
-  assessment: assessmentSchema,
+  assessment: examHeaderSchema,
   attempt: examAttemptSchema,
   questions: z.array(examQuestionSchema),
   answers: z.array(savedAnswerSchema),
