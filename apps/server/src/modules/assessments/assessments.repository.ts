@@ -48,7 +48,7 @@ export interface AssessmentRow extends Record<string, unknown> {
  * institution's, a faculty member those of the batch subjects they teach, a student the LIVE
  * (and so CLOSED) and EVOLUTED ones of batch subjects of their batch they are enrolled in.
  */
-function visibleTo(reader: Reader): SQL {
+export function visibleTo(reader: Reader): SQL {
   switch (reader.permission) {
     case 'moderator':
       return sql`true`;
@@ -86,7 +86,7 @@ const liveParents = sql`
  * Assessments with everything a card shows, in ONE statement: question counts and marks, and
  * submission counts, from lateral aggregates per assessment.
  */
-function selectAssessments(reader: Reader, where: SQL, tail: SQL = sql``): SQL {
+export function selectAssessments(reader: Reader, where: SQL, tail: SQL = sql``): SQL {
   const me = reader.entityId;
   return sql`
     select a.id, a.batch_subject_id, bs.batch_id, b.title as batch_title, s.id as subject_id,
