@@ -73,7 +73,11 @@ async function listFor(deps: AppDeps, user: AuthUser, query: ListQuery): Promise
   const institutionId = institutionOf(user);
   const now = deps.clock.now();
   const page = readPage(query, ASSESSMENT_PAGE_SIZE);
-  const filters = { batchId: query.batch_id, batchSubjectId: query.batch_subject_id };
+  const filters = {
+    batchId: query.batch_id,
+    batchSubjectId: query.batch_subject_id,
+    notTakenBy: user.permission === 'student' && query.pending ? user.entityId : undefined,
+  };
   const reader = readerOf(user);
   const [rows, counts] = await Promise.all([
     repository.listAssessments(deps.db, { institutionId, reader, filters, tab: query.when, now }, page),

@@ -521,3 +521,38 @@ describe('time spent in an examination', () => {
     expect(outsider.statusCode).toBe(404);
   });
 });
+
+describe('GET /api/users/me/assessments', () => {
+  it('gives each card its state by the server’s clock, and the pending ones for the home carousel', async () => {
+    const taken = await newExam();
+    const missed = await newExam();
+    const abandoned = await newExam();
+    const me = await newStudent();
+    const list = async (query = '') => {
+      const response = await call('GET', `/api/users/me/assessments?limit=200${query}`, me.token);
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = response.json().data.assessments as { _id: string; exam_state: string }[];
+      return new Map(rows.map((row) => [row._id, row.exam_state]));
+    };
+    t.clock.set(new Date(START.getTime() - 1));
+    expect((await list()).get(taken.assessment.id)).toBe('not_started');
+    t.clock.set(START);
+    expect((await list()).get(taken.assessment.id)).toBe('start');
+    await start(me.token, abandoned.assessment.id);
+    expect((await submit(me.token, taken)).statusCode).toBe(201);
+    const now = await list();
+    expect(now.get(taken.assessment.id)).toBe('submitted');
+    const pending = await list('&pending=true');
+    expect(pending.has(taken.assessment.id)).toBe(false);
+    expect(pending.has(missed.assessment.id)).toBe(true);
+
+    t.clock.set(new Date(DUE.getTime() + EXAM_GRACE_MS + 1));
+    const previous = await list('&when=previous');
+    expect(previous.get(missed.assessment.id)).toBe('missed');
+    expect(previous.get(taken.assessment.id)).toBe('submitted');
+    // Started and left: the deadline submits it with its saved answers.
+    expect(previous.get(abandoned.assessment.id)).toBe('submitted');
+    expect((await list('&pending=true')).size).toBe(0);
+    expect((await call('GET', '/api/users/me/assessments?pending=maybe', me.token)).statusCode).toBe(400);
+  });
+});
