@@ -12,6 +12,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
 import { chaptersRoutes } from './modules/chapters/chapters.routes.js';
 import { doubtsRoutes } from './modules/doubts/doubts.routes.js';
+import { examAttemptsRoutes } from './modules/exams/attempts.routes.js';
+import { examEvaluationRoutes } from './modules/exams/evaluation.routes.js';
 import { facultiesRoutes } from './modules/faculties/faculties.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { institutionsRoutes } from './modules/institutions/institutions.routes.js';
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(assessmentsRoutes);
   await app.register(assessmentQuestionsRoutes);
   await app.register(selfAssessmentsRoutes);
+  await app.register(examAttemptsRoutes);
+  await app.register(examEvaluationRoutes);
   await app.register(filesPlugin);
 
   await app.register(webPlugin, { root: deps.config.webDistDir });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { selfAssessmentResults, topics } from './db/schema/index.js';
-import { createAssessmentRow, createQuestionRows } from './test/factories/assessments.js';
+import { createAssessmentRow, createAttemptRow, createQuestionRows } from './test/factories/assessments.js';
 import { createDoubtRow, createNoteRow, createResponseRow } from './test/factories/doubts.js';
 import { createOnlineSession, createReadableTopic } from './test/factories/learning.js';
 import { uploadFile } from './test/factories/students.js';
@@ -46,6 +46,9 @@ interface Operation {
 let t: TestApp;
 let ids: SweepIds;
 let spareInstitution: string;
+/** The sweep's examination: a question of it, and the student's attempt. */
+let examQuestionId: string;
+let attemptId: string;
 const accounts: Record<Role, { username: string; token: string }> = {} as never;
 
 beforeAll(async () => {
@@ -90,7 +93,17 @@ beforeAll(async () => {
     batchSubjectId: readable.batchSubject.id,
     status: 'LIVE',
   });
-  await createQuestionRows(t, { institutionId, assessmentId: assessment.id }, [{ type: 'SINGLE_CHOICE' }]);
+  const [examQuestion] = await createQuestionRows(t, { institutionId, assessmentId: assessment.id }, [
+    { type: 'SINGLE_CHOICE' },
+  ]);
+  examQuestionId = examQuestion!.question.id;
+  attemptId = (
+    await createAttemptRow(t, {
+      institutionId,
+      assessmentId: assessment.id,
+      studentId: school.accounts.student.entityId,
+    })
+  ).id;
   const [selfQuestion] = await createQuestionRows(t, { institutionId, topicId: readable.topic.id }, [
     { type: 'SINGLE_CHOICE' },
   ]);
@@ -153,6 +166,8 @@ function pathParam(path: string, name: string): string {
     noteId: ids.note,
     responseId: ids.response,
     sessionId: ids.session,
+    assessmentId: ids.assessment,
+    questionId: examQuestionId,
     date: '2026-11-20',
     year: '2026-27',
   };
@@ -169,6 +184,8 @@ function pathParam(path: string, name: string): string {
     [/^\/api\/doubts\//, ids.doubt],
     [/^\/api\/assessments\//, ids.assessment],
     [/^\/api\/assessment-questions\//, ids.assessment],
+    [/^\/api\/assessment-submissions\/marks\//, ids.assessment],
+    [/^\/api\/assessment-attempts\//, attemptId],
     [/^\/api\/self-assessments\//, ids.selfAssessmentResult],
   ];
   return byPath.find(([pattern]) => pattern.test(path))?.[1] ?? '6b0c3f4e-2f1d-4c7a-9a55-0d6f3e2b1a90';

@@ -9,6 +9,7 @@ export * from './schemas/batches.js';
 export * from './schemas/chapters.js';
 export * from './schemas/common.js';
 export * from './schemas/doubts.js';
+export * from './schemas/exams.js';
 export * from './schemas/institutions.js';
 export * from './schemas/learning.js';
 export * from './schemas/notes.js';

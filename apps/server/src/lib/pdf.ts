@@ -148,6 +148,88 @@ export const PDF_TEMPLATES = {
       ],
     );
   },
+
+  /**
+   * Assessment marks report (learning §2, §8): batch, assessment, question count, overall and
+   * participating students, start date, total marks, average percentage and institution; the
+   * table with the right answers under the header and wrong answers in red.
+   */
+  marksReport(data: {
+    institution: string;
+    batch: string;
+    assessment: string;
+    questionCount: number;
+    studentCount: number;
+    participantCount: number;
+    startDate: string;
+    totalMarks: number;
+    averagePercentage: string;
+    questions: { label: string; correctAnswer: string }[];
+    rows: {
+      name: string;
+      cells: { text: string; wrong: boolean }[];
+      scored: string;
+      percentage: string;
+      assessor: string;
+      files: string;
+    }[];
+  }) {
+    const document = frame(
+      {
+        institution: data.institution,
+        title: `Assessment Marks Report - ${data.assessment}`,
+        lines: [
+          `Batch: ${data.batch}`,
+          `Assessment: ${data.assessment}`,
+          `Questions: ${data.questionCount}`,
+          `Students: ${data.studentCount}   Participated: ${data.participantCount}`,
+          `Start date: ${data.startDate}`,
+          `Total marks: ${data.totalMarks}   Average percentage: ${data.averagePercentage}%`,
+        ],
+      },
+      data.rows.length === 0
+        ? [{ text: 'No Submission', italics: true }]
+        : [
+            {
+              table: {
+                headerRows: 2,
+                widths: [24, '*', ...data.questions.map(() => 'auto' as const), 34, 34, 60, 28],
+                body: [
+                  [
+                    'Sl No',
+                    'Name',
+                    ...data.questions.map((q) => q.label),
+                    'Scored',
+                    '%',
+                    'Assessor',
+                    'No. Files',
+                  ].map((text) => ({ text, bold: true, fillColor: '#eef2f7' })),
+                  ['', 'Correct answers', ...data.questions.map((q) => q.correctAnswer), '', '', '', ''].map(
+                    (text) => ({ text, italics: true, fillColor: '#f6f8fa' }),
+                  ),
+                  ...data.rows.map((row, index) => [
+                    String(index + 1),
+                    row.name,
+                    ...row.cells.map((cell) =>
+                      cell.wrong ? { text: cell.text, color: '#c92a2a' } : cell.text,
+                    ),
+                    row.scored,
+                    row.percentage,
+                    row.assessor,
+                    row.files,
+                  ]),
+                ],
+              },
+              layout: 'lightHorizontalLines',
+              fontSize: 8,
+            },
+          ],
+    );
+    return {
+      ...document,
+      pageOrientation: data.questionCount > 6 ? 'landscape' : 'portrait',
+    } as TDocumentDefinitions;
+  },
 } as const;
 
 export function renderPdf(document: TDocumentDefinitions): Promise<Buffer> {

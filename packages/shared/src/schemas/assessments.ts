@@ -118,8 +118,18 @@ export const assessmentListQuerySchema = assessmentPageQuerySchema.extend({
   when: z.enum(ASSESSMENT_TIME_TABS).default('upcoming'),
   batch_id: idSchema.optional(),
   batch_subject_id: idSchema.optional(),
+  /** Students: only the ones not taken (the home carousel's pending assessments, with `when=upcoming`). */
+  pending: z.stringbool({ error: 'Use true or false.' }).optional(),
 });
 export type AssessmentListQuery = z.input<typeof assessmentListQuerySchema>;
+
+/**
+ * The exam card's button for a student (learning §2), by the server's clock: `submitted`
+ * ("Submitted", also once the deadline has submitted a started attempt), `start` ("START
+ * EXAMINATION NOW", within start and due, not taken), `missed` (after due), `not_started`.
+ */
+export const EXAM_CARD_STATES = ['submitted', 'start', 'missed', 'not_started'] as const;
+export type ExamCardState = (typeof EXAM_CARD_STATES)[number];
 
 /** An assessment as every list and page shows it (learning §3 "Assessment"). */
 export const assessmentSchema = z.object({
@@ -149,6 +159,8 @@ export const assessmentSchema = z.object({
   author_name: z.string(),
   /** For a student: they submitted it. False for everyone else. */
   has_taken: z.boolean(),
+  /** For a student: their card's button; null for everyone else. */
+  exam_state: z.enum(EXAM_CARD_STATES).nullable(),
   submissions_received: z.number().int(),
   submissions_evoluted: z.number().int(),
   /** Students enrolled in the batch subject. */

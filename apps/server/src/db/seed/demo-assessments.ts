@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SelfAssessmentResultQuestion } from '@portal/shared';
-import type { assessments, questionOptions, questions, selfAssessmentResults } from '../schema/index.js';
+import type {
+  assessments,
+  examAnswers,
+  examAttempts,
+  questionOptions,
+  questions,
+  selfAssessmentResults,
+} from '../schema/index.js';
 import type { DemoBatch } from './demo-curriculum.js';
 
 type QuestionType = (typeof questions.$inferInsert)['type'];
@@ -225,6 +232,8 @@ export interface DemoAssessmentInput {
   paperUrl: string;
   /** The demo student who has taken a self assessment, in the batch subject of its topic. */
   taker: { studentId: string; batchSubjectId: string };
+  /** Students of Class 10 A who sat its past examinations, `student` first. */
+  examinees: string[];
 }
 
 export interface DemoAssessmentRows {
@@ -234,6 +243,8 @@ export interface DemoAssessmentRows {
   /** Topics that get `self_assessment: true`. */
   selfAssessmentTopicIds: string[];
   results: (typeof selfAssessmentResults.$inferInsert)[];
+  attempts: (typeof examAttempts.$inferInsert)[];
+  answers: (typeof examAnswers.$inferInsert)[];
 }
 
 const STEP = 15 * 60_000;
@@ -253,6 +264,8 @@ export function demoAssessmentRows(input: DemoAssessmentInput): DemoAssessmentRo
     options: [],
     selfAssessmentTopicIds: [],
     results: [],
+    attempts: [],
+    answers: [],
   };
   // Times on the pickers' 15-minute steps, around the seed's now.
   const slot = Math.floor(input.now.getTime() / STEP) * STEP;
@@ -290,6 +303,65 @@ export function demoAssessmentRows(input: DemoAssessmentInput): DemoAssessmentRo
     });
   }
 
+  /**
+   * Every examinee's submitted attempt: choice answers scored (decision 20), TEXT and UPLOAD
+   * unassessed, or everything marked by `faculty` when `evaluated`. Who answers what right varies
+   * by student and question, so the marks report has some of every kind.
+   */
+  function addSittings(
+    assessmentId: string,
+    made: ReturnType<typeof addQuestions>,
+    start: Date,
+    due: Date,
+    evaluated: boolean,
+  ) {
+    for (const [index, studentId] of input.examinees.entries()) {
+      const attemptId = randomUUID();
+      const submittedAt = new Date(start.getTime() + (20 + index) * 60_000);
+      rows.attempts.push({
+        id: attemptId,
+        institutionId,
+        assessmentId,
+        studentId,
+        startedAt: new Date(start.getTime() + index * 60_000),
+        submittedAt: submittedAt < due ? submittedAt : due,
+        createdAt: start,
+        updatedAt: submittedAt,
+      });
+      for (const [number, { questionId, question, options }] of made.entries()) {
+        const right = (index + number) % 3 !== 0;
+        const chosen = right
+          ? options.filter((option) => option.correct)
+          : options.filter((option) => !option.correct).slice(0, 1);
+        const choice = options.length > 0;
+        const manual = evaluated && !choice;
+        const uploadMarks = right ? Math.max(question.marks - (index % 2), 0) : 1;
+        rows.answers.push({
+          attemptId,
+          questionId,
+          optionIds: chosen.map((option) => option._id),
+          answerText: question.type === 'TEXT' ? (right ? 'A full, well-argued answer.' : 'Not sure.') : null,
+          updatedAt: submittedAt,
+          assessed: evaluated,
+          correct: choice || manual ? right : null,
+          scoredPoint: choice
+            ? right
+              ? question.marks
+              : 0
+            : manual
+              ? question.type === 'UPLOAD'
+                ? uploadMarks
+                : right
+                  ? question.marks
+                  : 0
+              : null,
+          assessorUserId: evaluated ? authors.faculty.userId : null,
+          assessedAt: evaluated ? new Date(due.getTime() + DAY) : null,
+        });
+      }
+    }
+  }
+
   const exams: {
     title: string;
     batch: DemoBatch;
@@ -297,9 +369,11 @@ export function demoAssessmentRows(input: DemoAssessmentInput): DemoAssessmentRo
     author: Author;
     start: number;
     due: number;
-    status: 'DRAFTED' | 'LIVE' | 'CANCELED';
+    status: 'DRAFTED' | 'LIVE' | 'CANCELED' | 'EVOLUTED';
     paper?: keyof typeof PAPERS;
     withPaperFile?: boolean;
+    /** Sat by the examinees: awaiting evaluation, or evaluated by `faculty`. */
+    sat?: 'awaiting' | 'evaluated';
   }[] = [
     // Live now: started an hour ago, due in two days; with its question paper.
     {
@@ -332,7 +406,7 @@ export function demoAssessmentRows(input: DemoAssessmentInput): DemoAssessmentRo
       due: 7 * DAY,
       status: 'DRAFTED',
     },
-    // Closed: LIVE with its due date passed (decision 19).
+    // Closed: LIVE with its due date passed (decision 19); its submissions await `faculty`.
     {
       title: 'Force and Motion Test',
       batch: 'Class 10 A',
@@ -342,6 +416,19 @@ export function demoAssessmentRows(input: DemoAssessmentInput): DemoAssessmentRo
       due: -2 * DAY + HOUR,
       status: 'LIVE',
       paper: 'motion',
+      sat: 'awaiting',
+    },
+    // Evaluated: the students see their results.
+    {
+      title: 'Real Numbers Test',
+      batch: 'Class 10 A',
+      subject: 'Mathematics',
+      author: authors.faculty,
+      start: -5 * DAY,
+      due: -5 * DAY + HOUR,
+      status: 'EVOLUTED',
+      paper: 'quadratics',
+      sat: 'evaluated',
     },
     {
       title: 'Electricity Surprise Test',
@@ -391,7 +478,9 @@ export function demoAssessmentRows(input: DemoAssessmentInput): DemoAssessmentRo
       createdAt: created,
       updatedAt: created,
     });
-    if (exam.paper) addQuestions({ assessmentId }, PAPERS[exam.paper]);
+    if (!exam.paper) continue;
+    const made = addQuestions({ assessmentId }, PAPERS[exam.paper]);
+    if (exam.sat) addSittings(assessmentId, made, at(exam.start), at(exam.due), exam.sat === 'evaluated');
   }
 
   for (const self of SELF_ASSESSMENTS) {

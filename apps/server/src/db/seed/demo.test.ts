@@ -18,6 +18,7 @@ import {
   subjects,
   topics,
   uploads,
+  users,
 } from '../schema/index.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
 
@@ -197,7 +198,7 @@ describe('seedDemo', () => {
       ...(await get('/api/assessments?when=previous', moderator)).assessments,
     ] as Assessment[];
     expect(new Set(listed.map((assessment) => assessment.status))).toEqual(
-      new Set(['DRAFTED', 'LIVE', 'CLOSED', 'CANCELED']),
+      new Set(['DRAFTED', 'LIVE', 'CLOSED', 'CANCELED', 'EVOLUTED']),
     );
     const now = t.clock.now().getTime();
     const liveNow = listed.filter(
@@ -226,6 +227,36 @@ describe('seedDemo', () => {
     const exams = (await get('/api/users/me/assessments', studentToken)).assessments as Assessment[];
     expect(exams.map((exam) => exam.title)).toContain(withPaper.title);
     expect(exams.every((exam) => exam.status === 'LIVE')).toBe(true);
+
+    // A live exam the student can start, a closed one awaiting `faculty`, an evaluated one with results.
+    expect(exams.find((exam) => exam._id === withPaper._id)!.exam_state).toBe('start');
+    const facultyToken = await t.login('faculty', DEMO_PASSWORD);
+    const pending = (await get('/api/assessment-evaluations?tab=pending', facultyToken))
+      .assessments as Assessment[];
+    const awaiting = pending.find((assessment) => assessment.status === 'CLOSED')!;
+    expect(awaiting.submissions_received).toBeGreaterThanOrEqual(5);
+    expect(awaiting.submissions_evoluted).toBe(0);
+    const evaluated = (await get('/api/assessment-evaluations?tab=evaluated', facultyToken))
+      .assessments as Assessment[];
+    expect(evaluated).toHaveLength(1);
+    const me = (await get('/api/users/me/assessments?when=previous', studentToken))
+      .assessments as Assessment[];
+    const withResults = me.find((exam) => exam._id === evaluated[0]!._id)!;
+    expect(withResults.exam_state).toBe('submitted');
+    const studentId = (
+      await t.db
+        .select({ id: students.id })
+        .from(students)
+        .innerJoin(users, eq(users.id, students.userId))
+        .where(eq(users.username, 'student'))
+    )[0]!.id;
+    const { submission } = await get(
+      `/api/assessment-submissions/assessment/${withResults._id}/student/${studentId}`,
+      studentToken,
+    );
+    expect(submission.evaluated).toBe(true);
+    expect(submission.scored_marks).toBeGreaterThan(0);
+    expect(submission.assessor_name).toBeTruthy();
 
     const selfTopics = await t.db
       .select({ id: topics.id, title: topics.title })

@@ -17,6 +17,8 @@ import {
   chapters,
   doubtResponses,
   doubts,
+  examAnswers,
+  examAttempts,
   faculties,
   impressions,
   institutions,
@@ -484,6 +486,9 @@ export async function seedDemo(
         studentId: studentIdOf(READER.username),
         batchSubjectId: batchSubjectOf(READER.batch, 'Mathematics'),
       },
+      examinees: DEMO_STUDENTS.filter((student) => student.batch === READER.batch)
+        .slice(0, 8)
+        .map((student) => studentIdOf(student.username)),
     });
     await tx.insert(assessments).values(assessed.assessments);
     await tx.insert(questions).values(assessed.questions);
@@ -493,6 +498,8 @@ export async function seedDemo(
       .set({ selfAssessment: true })
       .where(inArray(topics.id, assessed.selfAssessmentTopicIds));
     await tx.insert(selfAssessmentResults).values(assessed.results);
+    await tx.insert(examAttempts).values(assessed.attempts);
+    await tx.insert(examAnswers).values(assessed.answers);
   });
   return { institutionId };
 }

@@ -1,4 +1,9 @@
-import type { AssessmentStatus, AssessmentTimeTab } from '@portal/shared';
+import {
+  type AssessmentStatus,
+  type AssessmentTimeTab,
+  EXAM_GRACE_MS,
+  type ExamCardState,
+} from '@portal/shared';
 
 type StoredStatus = Exclude<AssessmentStatus, 'CLOSED'>;
 
@@ -15,4 +20,20 @@ export function effectiveStatus(stored: StoredStatus, dueDate: Date, now: Date):
 /** Upcoming while now is on or before the due date, Previous after it (learning §4). */
 export function timeTab(dueDate: Date, now: Date): AssessmentTimeTab {
   return now.getTime() <= dueDate.getTime() ? 'upcoming' : 'previous';
+}
+
+/**
+ * The student's exam card button at `now` (learning §2). A started attempt past due + grace counts
+ * as submitted: the first read of the results submits it with its saved answers (decision 26).
+ */
+export function examCardState(
+  exam: { has_taken: boolean; has_started: boolean; start_date: Date; due_date: Date },
+  now: Date,
+): ExamCardState {
+  const at = now.getTime();
+  const overdue = at > exam.due_date.getTime() + EXAM_GRACE_MS;
+  if (exam.has_taken || (exam.has_started && overdue)) return 'submitted';
+  if (at < exam.start_date.getTime()) return 'not_started';
+  if (at <= exam.due_date.getTime()) return 'start';
+  return 'missed';
 }

@@ -1,6 +1,6 @@
 import { type Assessment, NO_FILES } from '@portal/shared';
 import type { AuthUser } from '../../plugins/auth.js';
-import { effectiveStatus } from './assessment-status.js';
+import { effectiveStatus, examCardState } from './assessment-status.js';
 import { isEditable, mayCancel, mayTeachBatchSubject } from './assessments.policy.js';
 import type { AssessmentRow } from './assessments.repository.js';
 
@@ -28,6 +28,7 @@ export function presentAssessment(row: AssessmentRow, user: AuthUser, now: Date)
     author_id: row.author_user_id,
     author_name: row.author_name,
     has_taken: user.permission === 'student' && row.has_taken,
+    exam_state: user.permission === 'student' ? examCardState(row, now) : null,
     submissions_received: row.submissions_received,
     submissions_evoluted: row.submissions_evoluted,
     student_count: row.student_count,

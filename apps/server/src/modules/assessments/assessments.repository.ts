@@ -37,6 +37,8 @@ export interface AssessmentRow extends Record<string, unknown> {
   student_count: number;
   /** The reader (a student) has submitted it. */
   has_taken: boolean;
+  /** The reader (a student) has started it, submitted or not. */
+  has_started: boolean;
   /** The reader (a faculty member) teaches its batch subject. */
   teaches: boolean;
   created_at: Date;
@@ -48,7 +50,7 @@ export interface AssessmentRow extends Record<string, unknown> {
  * institution's, a faculty member those of the batch subjects they teach, a student the LIVE
  * (and so CLOSED) and EVOLUTED ones of batch subjects of their batch they are enrolled in.
  */
-function visibleTo(reader: Reader): SQL {
+export function visibleTo(reader: Reader): SQL {
   switch (reader.permission) {
     case 'moderator':
       return sql`true`;
@@ -67,12 +69,18 @@ function visibleTo(reader: Reader): SQL {
 export interface ListFilters {
   batchId?: string;
   batchSubjectId?: string;
+  /** Only those this student has not submitted. */
+  notTakenBy?: string;
 }
 
 function filtersOf(filters: ListFilters): SQL {
   const parts: SQL[] = [];
   if (filters.batchId) parts.push(sql`bs.batch_id = ${filters.batchId}`);
   if (filters.batchSubjectId) parts.push(sql`a.batch_subject_id = ${filters.batchSubjectId}`);
+  if (filters.notTakenBy) {
+    parts.push(sql`not exists (select 1 from exam_attempts taken where taken.assessment_id = a.id
+      and taken.student_id = ${filters.notTakenBy} and taken.submitted_at is not null)`);
+  }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
@@ -86,7 +94,7 @@ const liveParents = sql`
  * Assessments with everything a card shows, in ONE statement: question counts and marks, and
  * submission counts, from lateral aggregates per assessment.
  */
-function selectAssessments(reader: Reader, where: SQL, tail: SQL = sql``): SQL {
+export function selectAssessments(reader: Reader, where: SQL, tail: SQL = sql``): SQL {
   const me = reader.entityId;
   return sql`
     select a.id, a.batch_subject_id, bs.batch_id, b.title as batch_title, s.id as subject_id,
@@ -99,6 +107,8 @@ function selectAssessments(reader: Reader, where: SQL, tail: SQL = sql``): SQL {
         where bss.batch_subject_id = a.batch_subject_id) as student_count,
       exists (select 1 from exam_attempts mine where mine.assessment_id = a.id
         and mine.student_id = ${me} and mine.submitted_at is not null) as has_taken,
+      exists (select 1 from exam_attempts mine where mine.assessment_id = a.id
+        and mine.student_id = ${me}) as has_started,
       exists (select 1 from batch_subject_faculties tf
         where tf.batch_subject_id = a.batch_subject_id and tf.faculty_id = ${me}) as teaches,
       a.created_at, a.updated_at

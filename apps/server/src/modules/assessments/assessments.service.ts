@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.j
 import { pageOf, readPage } from '../../lib/pagination.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { submitOverdueAttempts } from '../exams/attempts.repository.js';
 import { effectiveStatus } from './assessment-status.js';
 import { isEditable, mayCancel, mayTeachBatchSubject } from './assessments.policy.js';
 import { presentAssessment } from './assessments.presenter.js';
@@ -72,7 +73,11 @@ async function listFor(deps: AppDeps, user: AuthUser, query: ListQuery): Promise
   const institutionId = institutionOf(user);
   const now = deps.clock.now();
   const page = readPage(query, ASSESSMENT_PAGE_SIZE);
-  const filters = { batchId: query.batch_id, batchSubjectId: query.batch_subject_id };
+  const filters = {
+    batchId: query.batch_id,
+    batchSubjectId: query.batch_subject_id,
+    notTakenBy: user.permission === 'student' && query.pending ? user.entityId : undefined,
+  };
   const reader = readerOf(user);
   const [rows, counts] = await Promise.all([
     repository.listAssessments(deps.db, { institutionId, reader, filters, tab: query.when, now }, page),
@@ -229,6 +234,9 @@ export async function changeStatus(
       if (!mayCancel(user, current.authorUserId, status)) throw forbidden(MESSAGES.onlyAuthorCancels);
     } else if (status !== 'CLOSED') {
       throw conflict(MESSAGES.assessmentNotClosed);
+    } else {
+      // The confirmation's counts and the frozen marks include the attempts the deadline submitted.
+      await submitOverdueAttempts(tx, assessmentId, deps.clock.now());
     }
     await tx
       .update(assessments)

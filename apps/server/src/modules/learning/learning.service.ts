@@ -19,6 +19,7 @@ import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { findStudentExam } from '../exams/attempts.repository.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
 import * as repository from './learning.repository.js';
 import { assertStudentBatchSubject, assertStudentSession, assertStudentTopic } from './reading.policy.js';
@@ -42,8 +43,8 @@ export async function recordImpression(deps: AppDeps, user: AuthUser, body: Impr
 
 /**
  * Adds a heartbeat's minutes to the student's time on one piece of content today (decision 14);
- * `buffer` writes them within a second. Topics and live sessions are checked like a read of them;
- * assessments arrive with their feature.
+ * `buffer` writes them within a second. Topics, live sessions and examinations (entering one logs
+ * a record) are checked like a read of them.
  */
 export async function recordTimeSpent(
   deps: AppDeps,
@@ -57,7 +58,8 @@ export async function recordTimeSpent(
     const session = await assertStudentSession(deps, user, body.content_id);
     if (session.batchSubjectId !== body.batch_subject_id) throw notFound();
   } else {
-    throw notFound();
+    const exam = await findStudentExam(deps.db, institutionOf(user), user.entityId, body.content_id);
+    if (!exam || exam.batch_subject_id !== body.batch_subject_id) throw notFound();
   }
   const institutionId = institutionOf(user);
   const day = await institutionToday(deps, institutionId);

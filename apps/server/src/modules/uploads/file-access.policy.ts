@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { uploads } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -17,15 +18,27 @@ export interface StoredFileFacts {
 export const PRIVATE_FILE_KINDS: readonly FileKind[] = ['import', 'answer_sheet'];
 
 /**
- * The assessment's evaluators may also read an examination answer sheet. Assessments do not
- * exist yet, so nobody else is allowed; their module replaces this check when it lands.
+ * The evaluators of an examination may also read its answer sheets: the faculty of its batch
+ * subject (moderators already read every private file of their institution). A sheet is found
+ * through its uploader's own attempts, so the lookup stays on their few rows.
  */
 export async function isAnswerSheetEvaluator(
-  _deps: AppDeps,
-  _user: AuthUser,
-  _file: StoredFileFacts,
+  deps: AppDeps,
+  user: AuthUser,
+  file: StoredFileFacts,
 ): Promise<boolean> {
-  return false;
+  if (user.permission !== 'faculty' || file.institutionId !== user.institutionId) return false;
+  const url = deps.storage.publicUrl(file.storageKey);
+  const result = await deps.db.execute<{ found: boolean }>(sql`
+    select exists (
+      select 1 from students st
+      join exam_attempts ea on ea.student_id = st.id
+      join assessments a on a.id = ea.assessment_id and a.institution_id = ${file.institutionId}
+      join exam_answers x on x.attempt_id = ea.id
+      join batch_subject_faculties bsf on bsf.batch_subject_id = a.batch_subject_id
+        and bsf.faculty_id = ${user.entityId}
+      where st.user_id = ${file.uploadedBy} and ${url} = any(x.file_urls)) as found`);
+  return result.rows[0]?.found ?? false;
 }
 
 /** Kinds an owner sets for an institution, so owners still read them once the institution has them. */

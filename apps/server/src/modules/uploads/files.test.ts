@@ -108,7 +108,7 @@ describe('GET /files/<key>', () => {
     }
   });
 
-  it('keeps an answer sheet to its uploader and the moderators (evaluators come with assessments)', async () => {
+  it('keeps an answer sheet to its uploader and the moderators (its evaluators: exams/evaluation.test.ts)', async () => {
     const { publicUrl } = await stored(
       school.tokens.student,
       'answers.pdf',

@@ -1,0 +1,264 @@
+import { EXAM_GRACE_MS, type Question } from '@portal/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
+import { executePrepared } from '../../lib/prepared.js';
+import { ttlCache } from '../../lib/ttl-cache.js';
+import { loadQuestions } from '../assessments/questions.repository.js';
+
+/** An examination as its student sits it, with their attempt when there is one. */
+export interface StudentExamRow extends Record<string, unknown> {
+  id: string;
+  batch_subject_id: string;
+  subject_title: string;
+  title: string;
+  description: string;
+  start_date: Date;
+  due_date: Date;
+  paper_url: string | null;
+  status: 'LIVE' | 'EVOLUTED';
+  questions_count: number;
+  total_marks: number;
+  has_upload_questions: boolean;
+  /** The student's `uploadAssessmentNotAllowed`. */
+  upload_not_allowed: boolean;
+  attempt_id: string | null;
+  started_at: Date | null;
+  submitted_at: Date | null;
+  auto_submitted: boolean | null;
+}
+
+/**
+ * LIVE (or CLOSED) and EVOLUTED assessments of a live batch subject the student is enrolled in
+ * with their own batch: what they may sit or read. Anything else is as if it did not exist.
+ */
+function selectStudentExam(studentId: string, where: SQL): SQL {
+  return sql`
+    select a.id, a.batch_subject_id, s.title as subject_title, a.title, a.description, a.start_date,
+      a.due_date, a.paper_url, a.status, q.questions_count, q.total_marks, q.has_upload_questions,
+      me.upload_assessment_not_allowed as upload_not_allowed,
+      ea.id as attempt_id, ea.started_at, ea.submitted_at, ea.auto_submitted
+    from assessments a
+    join batch_subjects bs on bs.id = a.batch_subject_id and bs.deleted_at is null
+    join batches b on b.id = bs.batch_id and b.deleted_at is null
+    join subjects s on s.id = bs.subject_id and s.deleted_at is null
+    join batch_subject_students bss on bss.batch_subject_id = a.batch_subject_id and bss.student_id = ${studentId}
+    join students me on me.id = bss.student_id and me.batch_id = bs.batch_id and me.archived_at is null
+    left join exam_attempts ea on ea.assessment_id = a.id and ea.student_id = me.id
+    cross join lateral (
+      select count(*)::int as questions_count, coalesce(sum(qq.weightage), 0)::float8 as total_marks,
+        coalesce(bool_or(qq.type = 'UPLOAD'), false) as has_upload_questions
+      from questions qq where qq.assessment_id = a.id) q
+    where a.status in ('LIVE', 'EVOLUTED') and ${where}`;
+}
+
+/** The examination with the student's attempt, if they may sit or read it. */
+export async function findStudentExam(
+  db: Database,
+  institutionId: string,
+  studentId: string,
+  assessmentId: string,
+): Promise<StudentExamRow | undefined> {
+  const where = sql`a.id = ${assessmentId} and a.institution_id = ${institutionId}`;
+  const result = await executePrepared<StudentExamRow>(db, selectStudentExam(studentId, where));
+  return result.rows[0];
+}
+
+/** The examination of one of the student's own attempts. */
+export async function findAttemptExam(
+  db: Database,
+  institutionId: string,
+  studentId: string,
+  attemptId: string,
+): Promise<(StudentExamRow & { attempt_id: string }) | undefined> {
+  const where = sql`ea.id = ${attemptId} and a.institution_id = ${institutionId}`;
+  const result = await executePrepared<StudentExamRow & { attempt_id: string }>(
+    db,
+    selectStudentExam(studentId, where),
+  );
+  return result.rows[0];
+}
+
+/**
+ * The attempt of (assessment, student), created when missing: the unique index makes a second or
+ * parallel start find the same row (decision 26). Answers whether this call created it.
+ */
+export async function startAttempt(
+  db: Database | Transaction,
+  values: { institutionId: string; assessmentId: string; studentId: string; now: Date },
+): Promise<{ id: string; created: boolean }> {
+  const { institutionId, assessmentId, studentId, now } = values;
+  const inserted = await db.execute<{ id: string }>(sql`
+    insert into exam_attempts (institution_id, assessment_id, student_id, started_at, created_at, updated_at)
+    values (${institutionId}, ${assessmentId}, ${studentId}, ${now}, ${now}, ${now})
+    on conflict (assessment_id, student_id) do nothing
+    returning id`);
+  if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
+  const found = await db.execute<{ id: string }>(
+    sql`select id from exam_attempts where assessment_id = ${assessmentId} and student_id = ${studentId}`,
+  );
+  return { id: found.rows[0]!.id, created: false };
+}
+
+// An assessment's questions cannot change once someone has started it (assessmentQuestionsFrozen),
+// and only started attempts read them here: every student of an exam shares one load.
+const examQuestionsCache = ttlCache<Question[]>({ ttlMs: 60_000, maxEntries: 2_000 });
+
+/** The questions of an assessment with started attempts, in order, with their options. */
+export function examQuestions(db: Database, assessmentId: string): Promise<Question[]> {
+  return examQuestionsCache.get(db, assessmentId, () => loadQuestions(db, { assessmentId }));
+}
+
+export interface SavedAnswerRow extends Record<string, unknown> {
+  question_id: string;
+  option_ids: string[];
+  answer_text: string | null;
+  file_urls: string[];
+  updated_at: Date;
+}
+
+export async function savedAnswers(db: Database, attemptId: string): Promise<SavedAnswerRow[]> {
+  const result = await executePrepared<SavedAnswerRow>(
+    db,
+    sql`select question_id, option_ids, answer_text, file_urls, updated_at
+      from exam_answers where attempt_id = ${attemptId}`,
+  );
+  return result.rows;
+}
+
+export interface AnswerValues {
+  questionId: string;
+  optionIds: string[];
+  answerText: string | null;
+  fileUrls: string[];
+}
+
+/**
+ * Autosaves one answer in ONE statement, only while the attempt is unsubmitted and the grace has
+ * not run out: the attempt row is read FOR SHARE, so a submit (which locks it FOR UPDATE) either
+ * waits for this save or is seen by it. Answers the stored row, or undefined when refused.
+ */
+export async function saveAnswer(
+  db: Database,
+  attemptId: string,
+  answer: AnswerValues,
+  now: Date,
+): Promise<SavedAnswerRow | undefined> {
+  const result = await executePrepared<SavedAnswerRow>(
+    db,
+    sql`with open_attempt as (
+        select ea.id from exam_attempts ea
+        join assessments a on a.id = ea.assessment_id
+        where ea.id = ${attemptId} and ea.submitted_at is null
+          and ${now}::timestamptz <= a.due_date + make_interval(secs => ${EXAM_GRACE_MS / 1000})
+        for share of ea)
+      insert into exam_answers (attempt_id, question_id, option_ids, answer_text, file_urls, updated_at)
+      select id, ${answer.questionId}, ${sql.param(answer.optionIds)}::uuid[], ${answer.answerText},
+        ${sql.param(answer.fileUrls)}::text[], ${now} from open_attempt
+      on conflict (attempt_id, question_id) do update set option_ids = excluded.option_ids,
+        answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at
+      returning question_id, option_ids, answer_text, file_urls, updated_at`,
+  );
+  return result.rows[0];
+}
+
+/** The attempt row, locked until the end of the submit's transaction. */
+export async function lockAttempt(tx: Transaction, attemptId: string) {
+  const result = await tx.execute<{ id: string; submitted_at: Date | null }>(
+    sql`select id, submitted_at from exam_attempts where id = ${attemptId} for update`,
+  );
+  return result.rows[0]!;
+}
+
+/** Writes the submitted answers over the saved ones, inside the submit's transaction. */
+export async function writeAnswers(tx: Transaction, attemptId: string, answers: AnswerValues[], now: Date) {
+  if (answers.length === 0) return;
+  await tx.execute(sql`
+    insert into exam_answers (attempt_id, question_id, option_ids, answer_text, file_urls, updated_at)
+    select ${attemptId}, given.question_id, array(select jsonb_array_elements_text(given.option_ids))::uuid[],
+      given.answer_text, array(select jsonb_array_elements_text(given.file_urls)), ${now}
+    from jsonb_to_recordset(${JSON.stringify(
+      answers.map((answer) => ({
+        question_id: answer.questionId,
+        option_ids: answer.optionIds,
+        answer_text: answer.answerText,
+        file_urls: answer.fileUrls,
+      })),
+    )}::jsonb) as given(question_id uuid, option_ids jsonb, answer_text text, file_urls jsonb)
+    on conflict (attempt_id, question_id) do update set option_ids = excluded.option_ids,
+      answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at`);
+}
+
+/**
+ * Marks the attempt submitted, gives every unanswered question an empty answer (so evaluation
+ * sees the whole paper) and scores the choice answers (decision 20), inside the submit's transaction.
+ */
+export async function finishAttempt(
+  tx: Transaction,
+  values: { attemptId: string; assessmentId: string; now: Date; auto: boolean },
+) {
+  const { attemptId, assessmentId, now, auto } = values;
+  await tx.execute(sql`
+    update exam_attempts set submitted_at = ${now}, auto_submitted = ${auto}, updated_at = ${now}
+    where id = ${attemptId}`);
+  await tx.execute(sql`
+    insert into exam_answers (attempt_id, question_id, updated_at)
+    select ${attemptId}, q.id, ${now} from questions q where q.assessment_id = ${assessmentId}
+    on conflict (attempt_id, question_id) do nothing`);
+  await tx.execute(sql`
+    update exam_answers x set ${scoreChoiceSet}
+    from questions q
+    where x.attempt_id = ${attemptId} and q.id = x.question_id and ${isChoice}`);
+}
+
+const isChoice = sql`q.type in ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN')`;
+
+/**
+ * Decision 20 in SQL, for an `exam_answers x` joined to its `questions q`: right when every
+ * option's right flag equals whether it was chosen (the chosen set equals the right set) and the
+ * question has a right option; the full weightage when right, else 0. Chosen ids were checked to be
+ * the question's options when saved.
+ */
+const scoreChoiceSet = sql`(correct, scored_point) = (
+  select ok, case when ok then q.weightage else 0 end
+  from (select coalesce(bool_and(o.correct = (o.id = any(x.option_ids))) and bool_or(o.correct), false) as ok
+    from question_options o where o.question_id = q.id) scored)`;
+
+/**
+ * Submits, with their saved answers, every attempt of the assessment started but not submitted by
+ * due + grace (decision 26): ONE statement, run before anyone reads its results, evaluations or
+ * marks, so no scheduler is needed. The unanswered questions get empty answers, choice answers
+ * their score.
+ */
+export async function submitOverdueAttempts(
+  db: Database | Transaction,
+  assessmentId: string,
+  now: Date,
+): Promise<void> {
+  await db.execute(sql`
+    with overdue as (
+      update exam_attempts ea set submitted_at = a.due_date, auto_submitted = true, updated_at = ${now}
+      from assessments a
+      where a.id = ea.assessment_id and ea.assessment_id = ${assessmentId} and ea.submitted_at is null
+        and a.due_date + make_interval(secs => ${EXAM_GRACE_MS / 1000}) < ${now}::timestamptz
+      returning ea.id),
+    unanswered as (
+      insert into exam_answers (attempt_id, question_id, updated_at, correct, scored_point)
+      select o.id, q.id, ${now}, case when ${isChoice} then false end, case when ${isChoice} then 0 end
+      from overdue o cross join questions q
+      where q.assessment_id = ${assessmentId}
+      on conflict (attempt_id, question_id) do nothing)
+    update exam_answers x set ${scoreChoiceSet}
+    from overdue o, questions q
+    where x.attempt_id = o.id and q.id = x.question_id and ${isChoice}`);
+}
+
+/** Whether any attempt of the assessment waits for `submitOverdueAttempts` (a cheap indexed probe). */
+export async function hasOverdueAttempts(db: Database, assessmentId: string, now: Date): Promise<boolean> {
+  const result = await executePrepared<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from exam_attempts ea join assessments a on a.id = ea.assessment_id
+      where ea.assessment_id = ${assessmentId} and ea.submitted_at is null
+        and a.due_date + make_interval(secs => ${EXAM_GRACE_MS / 1000}) < ${now}::timestamptz) as found`,
+  );
+  return result.rows[0]?.found ?? false;
+}

@@ -1,0 +1,108 @@
+import {
+  attemptAnswerParamsSchema,
+  attemptIdParamsSchema,
+  envelope,
+  errorBodySchema,
+  examSheetSchema,
+  examSubmittedSchema,
+  saveAnswerBodySchema,
+  savedAnswerResultSchema,
+  startAttemptBodySchema,
+  submitExamBodySchema,
+} from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { caller } from '../../plugins/auth.js';
+import * as service from './attempts.service.js';
+import { EXAM_POLICY } from './exams.policy.js';
+
+const failures = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const docs = { tags: ['examinations'] };
+
+/** A student sits an examination: start, the paper, autosave, submit (decisions 21 and 26). */
+export const examAttemptsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sit = app.requireAuth(...EXAM_POLICY.sit);
+
+  app.post(
+    '/api/assessment-attempts',
+    {
+      onRequest: sit,
+      schema: {
+        ...docs,
+        description:
+          'Starts the caller’s attempt (201) between the start and due dates of a LIVE examination of their batch subjects; a second or parallel start answers the same attempt (200). 409 before the start ("The Examination has not yet started…") or after the due date.',
+        body: startAttemptBodySchema,
+        response: { 200: envelope(examSubmittedSchema), 201: envelope(examSubmittedSchema), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const { attempt, created } = await service.startExam(
+        app.deps,
+        caller(request),
+        request.body.assessment_id,
+      );
+      return reply.status(created ? 201 : 200).send({ data: { attempt } });
+    },
+  );
+
+  app.get(
+    '/api/assessment-attempts/:id',
+    {
+      onRequest: sit,
+      schema: {
+        ...docs,
+        description:
+          'The caller’s attempt: the questions without their right answers, every saved answer and `time_left_ms` by the server’s clock, so a reload or a second tab resumes where the student was.',
+        params: attemptIdParamsSchema,
+        response: { 200: envelope(examSheetSchema), ...failures },
+      },
+    },
+    async (request) => ({ data: await service.getExamSheet(app.deps, caller(request), request.params.id) }),
+  );
+
+  app.put(
+    '/api/assessment-attempts/:id/answers/:questionId',
+    {
+      onRequest: sit,
+      schema: {
+        ...docs,
+        description:
+          'Autosaves one answer (replacing the saved one) with `time_left_ms`. Answer sheets are the student’s own `answer_sheet` uploads; refused (403) for a student not allowed to upload. 409 after the submit or once due + 60 s has passed.',
+        params: attemptAnswerParamsSchema,
+        body: saveAnswerBodySchema,
+        response: { 200: envelope(savedAnswerResultSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      data: await service.saveExamAnswer(
+        app.deps,
+        caller(request),
+        { attemptId: request.params.id, questionId: request.params.questionId },
+        request.body,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/assessment-submissions',
+    {
+      onRequest: sit,
+      schema: {
+        ...docs,
+        description:
+          'Submits the examination once, in one transaction, from the start until due + 60 s: the payload’s answers replace the saved ones. A repeat answers 409 "Already Submitted!" and changes nothing.',
+        body: submitExamBodySchema,
+        response: { 201: envelope(examSubmittedSchema), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.submitExam(app.deps, caller(request), request.body);
+      return reply.status(201).send({ data });
+    },
+  );
+};

@@ -1,0 +1,189 @@
+import {
+  type ExamAttempt,
+  type ExamSheet,
+  type ExamSubmitted,
+  MESSAGES,
+  type Question,
+  type SavedAnswerResult,
+  type saveAnswerBodySchema,
+  type submitExamBodySchema,
+} from '@portal/shared';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { institutionOf } from '../../lib/tenancy.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { findStoredFile } from '../uploads/stored-files.js';
+import { answerFor } from './answer-rules.js';
+import type { AnswerValues } from './attempts.repository.js';
+import * as repository from './attempts.repository.js';
+import { examWindow, mayAnswer, mayStart, timeLeftMs } from './exams.policy.js';
+import {
+  presentAttempt,
+  presentExamHeader,
+  presentSavedAnswer,
+  withoutRightAnswers,
+} from './exams.presenter.js';
+
+type SaveBody = z.output<typeof saveAnswerBodySchema>;
+type SubmitBody = z.output<typeof submitExamBodySchema>;
+
+/** An examination the student may sit or read (enrolled, LIVE/CLOSED or EVOLUTED), else 404. */
+async function studentExam(deps: AppDeps, user: AuthUser, assessmentId: string) {
+  const exam = await repository.findStudentExam(deps.db, institutionOf(user), user.entityId, assessmentId);
+  if (!exam) throw notFound();
+  return exam;
+}
+
+/** One of the student's own attempts with its examination, else 404. */
+async function ownAttempt(deps: AppDeps, user: AuthUser, attemptId: string) {
+  const exam = await repository.findAttemptExam(deps.db, institutionOf(user), user.entityId, attemptId);
+  if (!exam) throw notFound();
+  return exam;
+}
+
+/** Why the window refuses: not started yet, or over. */
+function windowClosed(window: ReturnType<typeof examWindow>) {
+  return conflict(window === 'before' ? MESSAGES.examNotStarted : MESSAGES.examTimeOver);
+}
+
+/**
+ * POST /api/assessment-attempts: the caller's attempt, created only from the start to the due
+ * date of a LIVE examination with questions; a second (or parallel) start answers the same one.
+ */
+export async function startExam(
+  deps: AppDeps,
+  user: AuthUser,
+  assessmentId: string,
+): Promise<{ attempt: ExamAttempt; created: boolean }> {
+  const exam = await studentExam(deps, user, assessmentId);
+  const now = deps.clock.now();
+  if (exam.attempt_id === null) {
+    if (exam.status !== 'LIVE' || exam.questions_count === 0) throw conflict(MESSAGES.examNotLive);
+    const window = examWindow(exam.start_date, exam.due_date, now);
+    if (!mayStart(window)) throw windowClosed(window);
+  }
+  const { id, created } = await repository.startAttempt(deps.db, {
+    institutionId: institutionOf(user),
+    assessmentId,
+    studentId: user.entityId,
+    now,
+  });
+  const started = await ownAttempt(deps, user, id);
+  return { attempt: presentAttempt(started, deps.clock.now()), created };
+}
+
+/** GET /api/assessment-attempts/{id}: the paper without right answers, the saved answers and the time left. */
+export async function getExamSheet(deps: AppDeps, user: AuthUser, attemptId: string): Promise<ExamSheet> {
+  const exam = await ownAttempt(deps, user, attemptId);
+  const [questions, answers] = await Promise.all([
+    repository.examQuestions(deps.db, exam.id),
+    repository.savedAnswers(deps.db, attemptId),
+  ]);
+  return {
+    assessment: presentExamHeader(exam),
+    attempt: presentAttempt(exam, deps.clock.now()),
+    questions: questions.map(withoutRightAnswers),
+    answers: answers.map(presentSavedAnswer),
+    upload_allowed: !exam.upload_not_allowed,
+  };
+}
+
+/**
+ * Answer sheets must be the student's own `answer_sheet` uploads of their institution (never
+ * another student's file, nor an outside link); a student refused uploads is told to hand the
+ * sheet in at school.
+ */
+async function assertOwnAnswerSheets(
+  deps: AppDeps,
+  user: AuthUser,
+  uploadNotAllowed: boolean,
+  urls: readonly string[],
+  field: string,
+) {
+  if (urls.length === 0) return;
+  if (uploadNotAllowed) throw forbidden(MESSAGES.submitAnswerSheetInSchool);
+  for (const url of urls) {
+    const key = deps.storage.keyOf(url);
+    const file = key ? await findStoredFile(deps.db, key) : undefined;
+    const own =
+      file?.kind === 'answer_sheet' &&
+      file.uploadedBy === user.userId &&
+      file.institutionId === user.institutionId;
+    if (!own) throw badRequest(MESSAGES.answerSheetNotOwnFile, { [field]: MESSAGES.answerSheetNotOwnFile });
+  }
+}
+
+function questionOf(questions: readonly Question[], questionId: string, field: string) {
+  const question = questions.find((candidate) => candidate._id === questionId);
+  if (!question) throw badRequest(MESSAGES.examQuestionUnknown, { [field]: MESSAGES.examQuestionUnknown });
+  return question;
+}
+
+/**
+ * PUT /api/assessment-attempts/{id}/answers/{questionId}: autosaves one answer. After the submit,
+ * or once due + 60 s has passed, 409 and nothing changes (decision 26).
+ */
+export async function saveExamAnswer(
+  deps: AppDeps,
+  user: AuthUser,
+  ids: { attemptId: string; questionId: string },
+  body: SaveBody,
+): Promise<SavedAnswerResult> {
+  const exam = await ownAttempt(deps, user, ids.attemptId);
+  const questions = await repository.examQuestions(deps.db, exam.id);
+  const question = questionOf(questions, ids.questionId, 'questionId');
+  const answer = answerFor(question, body);
+  await assertOwnAnswerSheets(deps, user, exam.upload_not_allowed, answer.fileUrls, 'file_urls');
+  const now = deps.clock.now();
+  const saved = await repository.saveAnswer(deps.db, ids.attemptId, answer, now);
+  if (!saved) {
+    const current = await ownAttempt(deps, user, ids.attemptId);
+    if (current.submitted_at) throw conflict(MESSAGES.alreadySubmitted);
+    throw conflict(MESSAGES.examTimeOver);
+  }
+  return { answer: presentSavedAnswer(saved), time_left_ms: timeLeftMs(exam.due_date, now) };
+}
+
+/**
+ * POST /api/assessment-submissions: once per student, from the start until due + 60 s grace, in
+ * ONE transaction (decisions 21 and 26). The payload's answers replace the saved ones; questions
+ * it leaves out keep their saved answer. A repeat answers 409 'Already Submitted!' and changes
+ * nothing; parallel submits are serialised by the attempt's row lock.
+ */
+export async function submitExam(deps: AppDeps, user: AuthUser, body: SubmitBody): Promise<ExamSubmitted> {
+  const exam = await studentExam(deps, user, body.assessment_id);
+  if (exam.batch_subject_id !== body.batch_subject_id) throw notFound();
+  if (exam.submitted_at) throw conflict(MESSAGES.alreadySubmitted);
+  const questions = await repository.examQuestions(deps.db, exam.id);
+  const answers: AnswerValues[] = [];
+  for (const [index, item] of body.submissions.entries()) {
+    const field = `submissions.${index}`;
+    const answer = answerFor(questionOf(questions, item.question_id, field), item, field);
+    await assertOwnAnswerSheets(deps, user, exam.upload_not_allowed, answer.fileUrls, field);
+    answers.push(answer);
+  }
+  const now = deps.clock.now();
+  const window = examWindow(exam.start_date, exam.due_date, now);
+  if (exam.attempt_id === null && exam.status !== 'LIVE') throw conflict(MESSAGES.examNotLive);
+  if (!mayAnswer(window)) throw windowClosed(window);
+  const attemptId = await deps.db.transaction(async (tx) => {
+    const { id } = await repository.startAttempt(tx, {
+      institutionId: institutionOf(user),
+      assessmentId: exam.id,
+      studentId: user.entityId,
+      now,
+    });
+    const attempt = await repository.lockAttempt(tx, id);
+    if (attempt.submitted_at) throw conflict(MESSAGES.alreadySubmitted);
+    await repository.writeAnswers(tx, id, answers, now);
+    await repository.finishAttempt(tx, {
+      attemptId: id,
+      assessmentId: exam.id,
+      now,
+      auto: now.getTime() > exam.due_date.getTime(),
+    });
+    return id;
+  });
+  return { attempt: presentAttempt(await ownAttempt(deps, user, attemptId), deps.clock.now()) };
+}

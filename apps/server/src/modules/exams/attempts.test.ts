@@ -1,0 +1,558 @@
+import { EXAM_GRACE_MS, MESSAGES } from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { examAnswers, examAttempts, students, timeSpent } from '../../db/schema/index.js';
+import { createAssessmentRow } from '../../test/factories/assessments.js';
+import { createTaughtSubject } from '../../test/factories/doubts.js';
+import { createLiveExam, uploadAnswerSheet } from '../../test/factories/exams.js';
+import { uploadFile } from '../../test/factories/students.js';
+import { enrolStudents } from '../../test/factories/subjects.js';
+import { expectGuarded } from '../../test/guards.js';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+type School = Awaited<ReturnType<TestApp['createSchool']>>;
+type Taught = Awaited<ReturnType<typeof createTaughtSubject>>;
+type Exam = Awaited<ReturnType<typeof createLiveExam>>;
+
+let school: School;
+let other: School;
+let maths: Taught;
+let theirs: Taught;
+
+const START = new Date('2026-11-20T10:00:00Z');
+const DUE = new Date('2026-11-20T11:00:00Z');
+const ID = '6b0c3f4e-2f1d-4c7a-9a55-0d6f3e2b1a90';
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), payload });
+const start = (token: string, assessmentId: string) =>
+  call('POST', '/api/assessment-attempts', token, { assessment_id: assessmentId });
+const save = (token: string, attemptId: string, questionId: string, body: object) =>
+  call('PUT', `/api/assessment-attempts/${attemptId}/answers/${questionId}`, token, body);
+const submit = (token: string, exam: Exam, submissions: object[] = []) =>
+  call('POST', '/api/assessment-submissions', token, {
+    assessment_id: exam.assessment.id,
+    batch_subject_id: maths.batchSubject.id,
+    submissions,
+  });
+
+/** A LIVE exam of maths from START to DUE. */
+const newExam = () =>
+  createLiveExam(t, {
+    institutionId: school.institution.id,
+    batchSubjectId: maths.batchSubject.id,
+    start: START,
+    due: DUE,
+  });
+
+/** Another student of the school's batch enrolled in maths, signed in. */
+async function newStudent(options: { uploadNotAllowed?: boolean } = {}) {
+  const account = await t.createAccount('student', {
+    institutionId: school.institution.id,
+    batchId: school.batch.id,
+  });
+  await enrolStudents(t, maths.batchSubject.id, [account.entityId]);
+  if (options.uploadNotAllowed) {
+    await t.db
+      .update(students)
+      .set({ uploadAssessmentNotAllowed: true })
+      .where(eq(students.id, account.entityId));
+  }
+  return { ...account, token: await t.login(account.username) };
+}
+
+/** Starts at the exam's start and answers the attempt id. */
+async function started(token: string, exam: Exam) {
+  t.clock.set(START);
+  const response = await start(token, exam.assessment.id);
+  expect(response.statusCode).toBe(201);
+  return response.json().data.attempt._id as string;
+}
+
+const answersOf = (attemptId: string) =>
+  t.db.select().from(examAnswers).where(eq(examAnswers.attemptId, attemptId));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  school = await t.createSchool();
+  other = await t.createSchool();
+  maths = await createTaughtSubject(t, {
+    institutionId: school.institution.id,
+    batchId: school.batch.id,
+    facultyIds: [school.accounts.faculty.entityId],
+  });
+  await enrolStudents(t, maths.batchSubject.id, [school.accounts.student.entityId]);
+  theirs = await createTaughtSubject(t, { institutionId: other.institution.id, batchId: other.batch.id });
+  await enrolStudents(t, theirs.batchSubject.id, [other.accounts.student.entityId]);
+});
+afterAll(() => t.close());
+
+describe('guards', () => {
+  it('refuse callers without a token (401) and every role but students (403)', async () => {
+    const student = ['student'] as const;
+    await expectGuarded(
+      t,
+      school,
+      { method: 'POST', url: '/api/assessment-attempts', payload: { assessment_id: ID } },
+      student,
+    );
+    await expectGuarded(t, school, { method: 'GET', url: `/api/assessment-attempts/${ID}` }, student);
+    await expectGuarded(
+      t,
+      school,
+      { method: 'PUT', url: `/api/assessment-attempts/${ID}/answers/${ID}`, payload: {} },
+      student,
+    );
+    await expectGuarded(
+      t,
+      school,
+      {
+        method: 'POST',
+        url: '/api/assessment-submissions',
+        payload: { assessment_id: ID, batch_subject_id: ID },
+      },
+      student,
+    );
+  });
+
+  it('answers 401 before looking at a bad body, and 400 for a bad one', async () => {
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/assessment-submissions',
+      payload: { x: 1 },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const token = school.tokens.student;
+    expect((await start(token, 'not-an-id')).statusCode).toBe(400);
+    expect((await call('POST', '/api/assessment-submissions', token, { assessment_id: ID })).statusCode).toBe(
+      400,
+    );
+    expect((await save(token, ID, 'x', {})).statusCode).toBe(400);
+    const tooMany = await save(token, ID, ID, {
+      file_urls: Array.from({ length: 21 }, () => '/files/a.pdf'),
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+});
+
+describe('starting an attempt', () => {
+  it('follows the window at its edges: before start, at start, at due, in the grace, after', async () => {
+    const exam = await newExam();
+    const [a, b, c, d] = [await newStudent(), await newStudent(), await newStudent(), await newStudent()];
+    t.clock.set(new Date(START.getTime() - 1));
+    const early = await start(a.token, exam.assessment.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(MESSAGES.examNotStarted);
+
+    t.clock.set(START);
+    const first = await start(a.token, exam.assessment.id);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data.attempt.time_left_ms).toBe(3_600_000);
+    const again = await start(a.token, exam.assessment.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.attempt._id).toBe(first.json().data.attempt._id);
+
+    t.clock.set(DUE);
+    const atDue = await start(b.token, exam.assessment.id);
+    expect(atDue.statusCode).toBe(201);
+    expect(atDue.json().data.attempt.time_left_ms).toBe(0);
+
+    t.clock.set(new Date(DUE.getTime() + 1));
+    const inGrace = await start(c.token, exam.assessment.id);
+    expect(inGrace.statusCode).toBe(409);
+    expect(inGrace.json().error.message).toBe(MESSAGES.examTimeOver);
+    t.clock.set(new Date(DUE.getTime() + EXAM_GRACE_MS + 1));
+    expect((await start(d.token, exam.assessment.id)).statusCode).toBe(409);
+    // A started attempt is still found after the time (the page then sends the student away).
+    const resumed = await start(a.token, exam.assessment.id);
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().data.attempt.time_left_ms).toBe(0);
+    const attempts = await t.db
+      .select()
+      .from(examAttempts)
+      .where(eq(examAttempts.assessmentId, exam.assessment.id));
+    expect(attempts).toHaveLength(2);
+  });
+
+  it('answers 404 for another institution’s exam, one not enrolled in, a draft or a canceled one', async () => {
+    t.clock.set(START);
+    const theirExam = await createLiveExam(t, {
+      institutionId: other.institution.id,
+      batchSubjectId: theirs.batchSubject.id,
+      start: START,
+      due: DUE,
+    });
+    expect((await start(school.tokens.student, theirExam.assessment.id)).statusCode).toBe(404);
+    const unenrolled = await createTaughtSubject(t, {
+      institutionId: school.institution.id,
+      batchId: school.batch.id,
+    });
+    const notMine = await createLiveExam(t, {
+      institutionId: school.institution.id,
+      batchSubjectId: unenrolled.batchSubject.id,
+      start: START,
+      due: DUE,
+    });
+    expect((await start(school.tokens.student, notMine.assessment.id)).statusCode).toBe(404);
+    for (const status of ['DRAFTED', 'CANCELED'] as const) {
+      const row = await createAssessmentRow(t, {
+        institutionId: school.institution.id,
+        batchSubjectId: maths.batchSubject.id,
+        startDate: START,
+        dueDate: DUE,
+        status,
+      });
+      expect((await start(school.tokens.student, row.id)).statusCode).toBe(404);
+    }
+    expect((await start(school.tokens.student, ID)).statusCode).toBe(404);
+  });
+
+  it('refuses a LIVE exam without questions (409)', async () => {
+    t.clock.set(START);
+    const row = await createAssessmentRow(t, {
+      institutionId: school.institution.id,
+      batchSubjectId: maths.batchSubject.id,
+      startDate: START,
+      dueDate: DUE,
+      status: 'LIVE',
+    });
+    expect((await start(school.tokens.student, row.id)).statusCode).toBe(409);
+  });
+});
+
+describe('the paper and autosave', () => {
+  it('shows the questions without right answers, and resumes with every saved answer and the time left', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const attemptId = await started(me.token, exam);
+    t.clock.set(new Date(START.getTime() + 10 * 60_000));
+    const sheet = await call('GET', `/api/assessment-attempts/${attemptId}`, me.token);
+    expect(sheet.statusCode).toBe(200);
+    const data = sheet.json().data;
+    expect(data.questions).toHaveLength(5);
+    expect(JSON.stringify(data.questions)).not.toMatch(/correct|CORRECT/);
+    expect(data.attempt.time_left_ms).toBe(50 * 60_000);
+    expect(data.upload_allowed).toBe(true);
+
+    const sheetUrl = await uploadAnswerSheet(t, me.token);
+    const saves = [
+      [exam.single.question.id, { submitted_answer_ids: [exam.single.options[1]!.id] }],
+      [
+        exam.multiple.question.id,
+        { submitted_answer_ids: [exam.multiple.options[0]!.id, exam.multiple.options[1]!.id] },
+      ],
+      [exam.boolean.question.id, { submitted_answer_ids: [exam.boolean.options[1]!.id] }],
+      [exam.text.question.id, { submitted_answer_text: 'Photosynthesis' }],
+      [exam.upload.question.id, { file_urls: [sheetUrl] }],
+    ] as const;
+    for (const [questionId, body] of saves) {
+      const response = await save(me.token, attemptId, questionId, body);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.time_left_ms).toBe(50 * 60_000);
+    }
+    // A change replaces the saved answer.
+    await save(me.token, attemptId, exam.text.question.id, { submitted_answer_text: 'Respiration' });
+
+    t.clock.advance(60_000);
+    const reloaded = (await call('GET', `/api/assessment-attempts/${attemptId}`, me.token)).json().data;
+    expect(reloaded.attempt.time_left_ms).toBe(49 * 60_000);
+    const byQuestion = new Map(
+      reloaded.answers.map((answer: { question_id: string }) => [answer.question_id, answer]),
+    );
+    expect(byQuestion.size).toBe(5);
+    expect(byQuestion.get(exam.text.question.id)).toMatchObject({ submitted_answer_text: 'Respiration' });
+    expect(byQuestion.get(exam.upload.question.id)).toMatchObject({ file_urls: [sheetUrl] });
+    expect(byQuestion.get(exam.multiple.question.id)).toMatchObject({
+      submitted_answer_ids: expect.arrayContaining([
+        exam.multiple.options[0]!.id,
+        exam.multiple.options[1]!.id,
+      ]),
+    });
+  });
+
+  it('refuses answers that do not fit the question (400), another student’s attempt (404)', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const someoneElse = await newStudent();
+    const attemptId = await started(me.token, exam);
+    const refused = [
+      [
+        exam.single.question.id,
+        { submitted_answer_ids: [exam.single.options[0]!.id, exam.single.options[1]!.id] },
+      ],
+      [exam.single.question.id, { submitted_answer_ids: [exam.multiple.options[0]!.id] }],
+      [exam.boolean.question.id, { submitted_answer_text: 'True' }],
+      [exam.text.question.id, { submitted_answer_ids: [exam.single.options[0]!.id] }],
+      [exam.text.question.id, { file_urls: ['/files/x.pdf'] }],
+      [ID, { submitted_answer_ids: [] }],
+    ] as const;
+    for (const [questionId, body] of refused) {
+      const response = await save(me.token, attemptId, questionId, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(
+      (await save(someoneElse.token, attemptId, exam.text.question.id, { submitted_answer_text: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/api/assessment-attempts/${attemptId}`, someoneElse.token)).statusCode).toBe(
+      404,
+    );
+    expect(await answersOf(attemptId)).toHaveLength(0);
+  });
+
+  it('takes only the student’s own answer sheets, and none from a student not allowed to upload', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const classmate = await newStudent();
+    const barred = await newStudent({ uploadNotAllowed: true });
+    const attemptId = await started(me.token, exam);
+    const theirSheet = await uploadAnswerSheet(t, classmate.token);
+    const importFile = await uploadFile(t, me.token, 'answers.csv', 'a,b\n1,2\n');
+    for (const url of [theirSheet, importFile, 'https://example.com/sheet.pdf', '/files/nothing.pdf']) {
+      const response = await save(me.token, attemptId, exam.upload.question.id, { file_urls: [url] });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message).toBe(MESSAGES.answerSheetNotOwnFile);
+    }
+
+    const barredAttempt = await started(barred.token, exam);
+    const sheet = await uploadAnswerSheet(t, barred.token);
+    const refused = await save(barred.token, barredAttempt, exam.upload.question.id, { file_urls: [sheet] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(MESSAGES.submitAnswerSheetInSchool);
+    const viaSubmit = await submit(barred.token, exam, [
+      { question_id: exam.upload.question.id, file_urls: [sheet] },
+    ]);
+    expect(viaSubmit.statusCode).toBe(403);
+    expect(
+      (await call('GET', `/api/assessment-attempts/${barredAttempt}`, barred.token)).json().data
+        .upload_allowed,
+    ).toBe(false);
+    expect(await answersOf(barredAttempt)).toHaveLength(0);
+  });
+
+  it('accepts saves in the grace, and refuses them after it (409) changing nothing', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const attemptId = await started(me.token, exam);
+    t.clock.set(new Date(DUE.getTime() + EXAM_GRACE_MS));
+    const inGrace = await save(me.token, attemptId, exam.text.question.id, {
+      submitted_answer_text: 'last words',
+    });
+    expect(inGrace.statusCode, inGrace.body).toBe(200);
+    expect(inGrace.json().data.time_left_ms).toBe(0);
+    t.clock.advance(1);
+    const late = await save(me.token, attemptId, exam.text.question.id, {
+      submitted_answer_text: 'too late',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(MESSAGES.examTimeOver);
+    const [stored] = await answersOf(attemptId);
+    expect(stored!.answerText).toBe('last words');
+  });
+});
+
+describe('POST /api/assessment-submissions', () => {
+  it('stores the payload’s answers over the saved ones, keeps the rest, scores choices, and refuses later saves', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const attemptId = await started(me.token, exam);
+    await save(me.token, attemptId, exam.text.question.id, { submitted_answer_text: 'saved text' });
+    await save(me.token, attemptId, exam.single.question.id, {
+      submitted_answer_ids: [exam.single.options[0]!.id],
+    });
+    await save(me.token, attemptId, exam.boolean.question.id, {
+      submitted_answer_ids: [exam.boolean.options[0]!.id],
+    });
+    const response = await submit(me.token, exam, [
+      {
+        question_id: exam.single.question.id,
+        question_title: 'Question 1',
+        question_type: 'SINGLE_CHOICE',
+        submitted_answer_ids: [exam.single.options[1]!.id],
+        submitted_answer_text: '',
+      },
+      { question_id: exam.multiple.question.id, submitted_answer_ids: [exam.multiple.options[0]!.id] },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data.attempt.submitted_at).toBe(START.toISOString());
+    expect(response.json().data.attempt.auto_submitted).toBe(false);
+
+    const stored = new Map((await answersOf(attemptId)).map((row) => [row.questionId, row]));
+    expect(stored.size).toBe(5);
+    expect(stored.get(exam.single.question.id)).toMatchObject({
+      optionIds: [exam.single.options[1]!.id],
+      correct: true,
+      scoredPoint: 1,
+    });
+    expect(stored.get(exam.multiple.question.id)).toMatchObject({ correct: false, scoredPoint: 0 });
+    expect(stored.get(exam.boolean.question.id)).toMatchObject({ correct: true, scoredPoint: 1 });
+    expect(stored.get(exam.text.question.id)).toMatchObject({
+      answerText: 'saved text',
+      correct: null,
+      assessed: false,
+    });
+    expect(stored.get(exam.upload.question.id)).toMatchObject({ fileUrls: [], scoredPoint: null });
+
+    const again = await submit(me.token, exam, [
+      { question_id: exam.single.question.id, submitted_answer_ids: [] },
+    ]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(MESSAGES.alreadySubmitted);
+    const late = await save(me.token, attemptId, exam.text.question.id, { submitted_answer_text: 'changed' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(MESSAGES.alreadySubmitted);
+    const after = new Map((await answersOf(attemptId)).map((row) => [row.questionId, row]));
+    expect(after.get(exam.text.question.id)!.answerText).toBe('saved text');
+    expect(after.get(exam.single.question.id)!.optionIds).toEqual([exam.single.options[1]!.id]);
+
+    const list = (await call('GET', '/api/users/me/assessments', me.token)).json().data.assessments;
+    expect(list.find((row: { _id: string }) => row._id === exam.assessment.id).has_taken).toBe(true);
+  });
+
+  it('accepts exactly one of 20 parallel submits of one student', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    await started(me.token, exam);
+    t.clock.set(new Date(START.getTime() + 60_000));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        submit(me.token, exam, [
+          { question_id: exam.text.question.id, submitted_answer_text: `try ${index}` },
+        ]),
+      ),
+    );
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(19);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json().error.message).toBe(MESSAGES.alreadySubmitted);
+    }
+    const attempts = await t.db
+      .select()
+      .from(examAttempts)
+      .where(eq(examAttempts.assessmentId, exam.assessment.id));
+    expect(attempts).toHaveLength(1);
+    expect(await answersOf(attempts[0]!.id)).toHaveLength(5);
+  });
+
+  it('follows the window: before start 409, in the grace accepted as auto-submitted, after it 409', async () => {
+    const exam = await newExam();
+    const [early, graceful, late] = [await newStudent(), await newStudent(), await newStudent()];
+    t.clock.set(new Date(START.getTime() - 1));
+    const before = await submit(early.token, exam);
+    expect(before.statusCode).toBe(409);
+    expect(before.json().error.message).toBe(MESSAGES.examNotStarted);
+    t.clock.set(new Date(DUE.getTime() + EXAM_GRACE_MS));
+    const inGrace = await submit(graceful.token, exam);
+    expect(inGrace.statusCode).toBe(201);
+    expect(inGrace.json().data.attempt.auto_submitted).toBe(true);
+    t.clock.advance(1);
+    const after = await submit(late.token, exam);
+    expect(after.statusCode).toBe(409);
+    expect(after.json().error.message).toBe(MESSAGES.examTimeOver);
+    const attempts = await t.db
+      .select()
+      .from(examAttempts)
+      .where(eq(examAttempts.assessmentId, exam.assessment.id));
+    expect(attempts).toHaveLength(1);
+  });
+
+  it('answers 404 for another batch subject or institution, 400 for a question of another exam', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    t.clock.set(START);
+    const wrongSubject = await call('POST', '/api/assessment-submissions', me.token, {
+      assessment_id: exam.assessment.id,
+      batch_subject_id: theirs.batchSubject.id,
+      submissions: [],
+    });
+    expect(wrongSubject.statusCode).toBe(404);
+    const theirExam = await createLiveExam(t, {
+      institutionId: other.institution.id,
+      batchSubjectId: theirs.batchSubject.id,
+      start: START,
+      due: DUE,
+    });
+    const foreign = await call('POST', '/api/assessment-submissions', me.token, {
+      assessment_id: theirExam.assessment.id,
+      batch_subject_id: theirs.batchSubject.id,
+      submissions: [],
+    });
+    expect(foreign.statusCode).toBe(404);
+    const otherExam = await newExam();
+    const mixed = await submit(me.token, exam, [
+      { question_id: otherExam.text.question.id, submitted_answer_text: 'x' },
+    ]);
+    expect(mixed.statusCode).toBe(400);
+    const attempts = await t.db
+      .select()
+      .from(examAttempts)
+      .where(eq(examAttempts.assessmentId, exam.assessment.id));
+    expect(attempts).toHaveLength(0);
+  });
+});
+
+describe('time spent in an examination', () => {
+  it('logs a record of content type assessment on entering, only for the student’s own exam', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    t.clock.set(START);
+    const beat = (batchSubjectId: string) =>
+      call('POST', '/api/time-spent', me.token, {
+        content_id: exam.assessment.id,
+        content_type: 'assessment',
+        time_spent: 0.1,
+        batch_subject_id: batchSubjectId,
+      });
+    expect((await beat(theirs.batchSubject.id)).statusCode).toBe(404);
+    const logged = await beat(maths.batchSubject.id);
+    expect(logged.statusCode, logged.body).toBe(201);
+    await t.app.flushTimeSpent();
+    const rows = await t.db.select().from(timeSpent).where(eq(timeSpent.contentId, exam.assessment.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.contentType).toBe('assessment');
+    const outsider = await call('POST', '/api/time-spent', other.tokens.student, {
+      content_id: exam.assessment.id,
+      content_type: 'assessment',
+      time_spent: 0.1,
+      batch_subject_id: maths.batchSubject.id,
+    });
+    expect(outsider.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/users/me/assessments', () => {
+  it('gives each card its state by the server’s clock, and the pending ones for the home carousel', async () => {
+    const taken = await newExam();
+    const missed = await newExam();
+    const abandoned = await newExam();
+    const me = await newStudent();
+    const list = async (query = '') => {
+      const response = await call('GET', `/api/users/me/assessments?limit=200${query}`, me.token);
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = response.json().data.assessments as { _id: string; exam_state: string }[];
+      return new Map(rows.map((row) => [row._id, row.exam_state]));
+    };
+    t.clock.set(new Date(START.getTime() - 1));
+    expect((await list()).get(taken.assessment.id)).toBe('not_started');
+    t.clock.set(START);
+    expect((await list()).get(taken.assessment.id)).toBe('start');
+    await start(me.token, abandoned.assessment.id);
+    expect((await submit(me.token, taken)).statusCode).toBe(201);
+    const now = await list();
+    expect(now.get(taken.assessment.id)).toBe('submitted');
+    const pending = await list('&pending=true');
+    expect(pending.has(taken.assessment.id)).toBe(false);
+    expect(pending.has(missed.assessment.id)).toBe(true);
+
+    t.clock.set(new Date(DUE.getTime() + EXAM_GRACE_MS + 1));
+    const previous = await list('&when=previous');
+    expect(previous.get(missed.assessment.id)).toBe('missed');
+    expect(previous.get(taken.assessment.id)).toBe('submitted');
+    // Started and left: the deadline submits it with its saved answers.
+    expect(previous.get(abandoned.assessment.id)).toBe('submitted');
+    expect((await list('&pending=true')).size).toBe(0);
+    expect((await call('GET', '/api/users/me/assessments?pending=maybe', me.token)).statusCode).toBe(400);
+  });
+});
