@@ -17,6 +17,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer, sendDownload } from '../../lib/downloads.js';
 import { caller } from '../../plugins/auth.js';
 import * as evaluation from './evaluation.service.js';
 import { EXAM_POLICY } from './exams.policy.js';
@@ -146,14 +147,13 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
         ...docs,
         description: 'The marks report as a PDF (template `marksReport`).',
         params: assessmentIdParamsSchema,
+        produces: ['application/pdf'],
+        response: { 200: fileAnswer('The PDF file.'), ...failures },
       },
     },
     async (request, reply) => {
       const { pdf, filename } = await marks.marksReportPdf(app.deps, caller(request), request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(pdf);
+      return sendDownload(reply, 'pdf', filename, pdf);
     },
   );
 
@@ -161,14 +161,17 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-submissions/marks/:id/csv',
     {
       onRequest: marksGuard,
-      schema: { ...docs, description: 'The marks report table as CSV.', params: assessmentIdParamsSchema },
+      schema: {
+        ...docs,
+        description: 'The marks report table as CSV.',
+        params: assessmentIdParamsSchema,
+        produces: ['text/csv'],
+        response: { 200: fileAnswer('The CSV file.'), ...failures },
+      },
     },
     async (request, reply) => {
       const { csv, filename } = await marks.marksReportCsv(app.deps, caller(request), request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(csv);
+      return sendDownload(reply, 'csv', filename, csv);
     },
   );
 };

@@ -617,6 +617,8 @@ describe('the marks report', () => {
     );
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Marks are people's data: no cache between the portal and the browser keeps them.
+    expect(pdf.headers['cache-control']).toBe('no-store');
     const text = pdfText(pdf.rawPayload);
     for (const expected of [
       school.institution.title,

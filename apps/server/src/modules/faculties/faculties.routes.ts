@@ -18,6 +18,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer, sendDownload } from '../../lib/downloads.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import { caller } from '../../plugins/auth.js';
 import { FACULTY_POLICY } from './faculties.policy.js';
@@ -27,7 +28,6 @@ const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySch
 const docs = { tags: ['faculties'] };
 const facultyEnvelope = envelope(z.object({ faculty: facultySchema }));
 /** A PDF answer: Fastify sends the bytes as they are (a Buffer is never serialized). */
-const pdfFile = z.any().describe('The PDF file.');
 
 export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = app.requireAuth(...FACULTY_POLICY.manage);
@@ -99,18 +99,14 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
         ...docs,
         description: 'The faculty list as a PDF (institution name, academic year), newest first.',
         produces: ['application/pdf'],
-        response: { 200: pdfFile, ...failures },
+        response: { 200: fileAnswer('The PDF file.'), ...failures },
       },
     },
     async (request, reply) => {
       const user = caller(request);
       institutionOf(user);
       const pdf = await service.facultyListPdf(app.deps, user);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'attachment; filename="faculty-list.pdf"')
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDownload(reply, 'pdf', 'faculty-list.pdf', pdf);
     },
   );
 

@@ -13,9 +13,10 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer, sendDownload } from '../../lib/downloads.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import { caller } from '../../plugins/auth.js';
-import { docs, failures, pdfFile } from './route-docs.js';
+import { docs, failures } from './route-docs.js';
 import { STUDENT_POLICY } from './students.policy.js';
 import * as service from './students.service.js';
 import { importStudents } from './students-import.service.js';
@@ -102,16 +103,13 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'The student list as a PDF (application/pdf, downloaded as an attachment).',
         params: batchIdParamsSchema,
         produces: ['application/pdf'],
-        response: { 200: pdfFile, ...failures },
+        response: { 200: fileAnswer('The PDF file.'), ...failures },
       },
     },
     async (request, reply) => {
       const institutionId = institutionOf(caller(request));
       const { pdf, filename } = await service.studentListPdf(app.deps, institutionId, request.params.batchId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(pdf);
+      return sendDownload(reply, 'pdf', filename, pdf);
     },
   );
 

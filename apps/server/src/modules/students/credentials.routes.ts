@@ -1,8 +1,8 @@
 import { credentialsSheetBodySchema, errorBodySchema } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileAnswer, sendDownload } from '../../lib/downloads.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import { caller } from '../../plugins/auth.js';
-import { pdfFile } from './route-docs.js';
 import { STUDENT_POLICY } from './students.policy.js';
 import { credentialsSheetPdf } from './students.service.js';
 
@@ -17,7 +17,12 @@ export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'A credentials sheet (application/pdf) of the accounts sent; nothing is stored.',
         body: credentialsSheetBodySchema,
         produces: ['application/pdf'],
-        response: { 200: pdfFile, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: {
+          200: fileAnswer('The PDF file.'),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -28,11 +33,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.title,
         request.body.accounts,
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'attachment; filename="credentials.pdf"')
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDownload(reply, 'pdf', 'credentials.pdf', pdf);
     },
   );
 };

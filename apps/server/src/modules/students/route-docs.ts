@@ -1,5 +1,4 @@
 import { errorBodySchema } from '@portal/shared';
-import { z } from 'zod';
 
 export const failures = {
   400: errorBodySchema,
@@ -7,6 +6,4 @@ export const failures = {
   403: errorBodySchema,
   404: errorBodySchema,
 };
-/** A PDF answer: Fastify sends the bytes as they are (a Buffer is never serialized). */
-export const pdfFile = z.any().describe('The PDF file.');
 export const docs = { tags: ['students'] };
