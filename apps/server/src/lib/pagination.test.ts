@@ -289,4 +289,48 @@ describe('keyset pages', () => {
       expect(sum, all).toBeGreaterThan(0);
     }
   });
+
+  it('count every subject’s doubts or notes in one answer, the same as each subject’s list', async () => {
+    const cases = [
+      {
+        token: student(),
+        counts: '/api/doubts/counts',
+        ofSubject: (id: string) => `/api/doubts?batch_subject_id=${id}`,
+      },
+      {
+        token: faculty(),
+        counts: '/api/doubts/counts',
+        ofSubject: (id: string) => `/api/doubts?batch_subject_id=${id}`,
+      },
+      {
+        token: moderator(),
+        counts: '/api/doubts/counts',
+        ofSubject: (id: string) => `/api/doubts?batch_subject_id=${id}`,
+      },
+      {
+        token: student(),
+        counts: '/api/users/me/notes/counts',
+        ofSubject: (id: string) => `/api/notes/batch-subject/${id}`,
+        list: 'note',
+      },
+    ];
+    for (const { token, counts, ofSubject, list = 'doubts' } of cases) {
+      const response = await get(counts, token);
+      expect(response.statusCode, response.body).toBe(200);
+      const rows: { batch_subject_id: string; total: number }[] = response.json().data.counts;
+      expect(rows.length, counts).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.total, counts).toBe(
+          (await whole(ofSubject(row.batch_subject_id), token, list)).ids.length,
+        );
+      }
+    }
+    // Only the caller's institution: the other school's subjects never appear.
+    const mine = (await get('/api/doubts/counts', moderator())).json().data.counts;
+    const theirs = (await get('/api/doubts/counts', other.tokens.moderator)).json().data.counts;
+    const ours = new Set(mine.map((row: { batch_subject_id: string }) => row.batch_subject_id));
+    expect(theirs.some((row: { batch_subject_id: string }) => ours.has(row.batch_subject_id))).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/doubts/counts' })).statusCode).toBe(401);
+    expect((await get('/api/users/me/notes/counts', faculty())).statusCode).toBe(403);
+  });
 });

@@ -1,6 +1,13 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchAllPages, type PagedView, pagedListOptions, pagedView, pageUrl } from './paged-list';
+import {
+  fetchAllPages,
+  type PagedView,
+  pagedListOptions,
+  pagedView,
+  pageUrl,
+  totalsBySubject,
+} from './paged-list';
 
 interface Row {
   _id: string;
@@ -187,6 +194,20 @@ describe('fetchAllPages', () => {
       '?batch_id=b1&limit=200',
       '?batch_id=b1&limit=200&cursor=row-200',
       '?batch_id=b1&limit=200&cursor=row-400',
+    ]);
+  });
+});
+
+describe('totalsBySubject', () => {
+  it('reads each shown subject’s count from one answer: undefined while loading, 0 when not named', () => {
+    expect([...totalsBySubject(['a', 'b'], undefined)]).toEqual([
+      ['a', undefined],
+      ['b', undefined],
+    ]);
+    const answer = { counts: [{ batch_subject_id: 'a', total: 7 }] };
+    expect([...totalsBySubject(['a', 'b'], answer)]).toEqual([
+      ['a', 7],
+      ['b', 0],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { PageInfo } from '@portal/shared';
+import type { BatchSubjectCounts, PageInfo } from '@portal/shared';
 import { PAGE_SIZE_MAX } from '@portal/shared/schemas/pagination';
 import {
   type InfiniteData,
@@ -152,4 +152,16 @@ export async function fetchAllPages<Item>(
     cursor = page.page.next_cursor;
   } while (cursor !== null);
   return items;
+}
+
+/**
+ * Per-subject counts from one `…/counts` answer (`batchSubjectCountsSchema`), for the ids shown:
+ * undefined while it loads, 0 for a subject the answer does not name.
+ */
+export function totalsBySubject(
+  batchSubjectIds: readonly string[],
+  answer: BatchSubjectCounts | undefined,
+): Map<string, number | undefined> {
+  const known = new Map(answer?.counts.map((row) => [row.batch_subject_id, row.total]));
+  return new Map(batchSubjectIds.map((id) => [id, answer ? (known.get(id) ?? 0) : undefined]));
 }

@@ -39,3 +39,12 @@ export const pageInfoSchema = z.object({
   total: z.number().int().nullable(),
 });
 export type PageInfo = z.infer<typeof pageInfoSchema>;
+
+/**
+ * How many items a paged list holds per batch subject, for the counts beside a subject list (the
+ * doubts and notes pages): one answer for every subject instead of one request each.
+ */
+export const batchSubjectCountsSchema = z.object({
+  counts: z.array(z.object({ batch_subject_id: z.string(), total: z.number().int() })),
+});
+export type BatchSubjectCounts = z.infer<typeof batchSubjectCountsSchema>;

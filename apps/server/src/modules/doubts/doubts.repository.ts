@@ -201,6 +201,20 @@ export async function countDoubts(
   return rows[0]?.total ?? 0;
 }
 
+/** How many doubts the reader may see per batch subject: filtered first, then counted, in one statement. */
+export async function countDoubtsByBatchSubject(
+  db: Database,
+  institutionId: string,
+  reader: Reader,
+): Promise<{ batch_subject_id: string; total: number }[]> {
+  const { rows } = await executePrepared<{ batch_subject_id: string; total: number }>(
+    db,
+    sql`select d.batch_subject_id, count(*)::int as total ${liveDoubts(institutionId, readableBy(reader))}
+      group by d.batch_subject_id order by d.batch_subject_id`,
+  );
+  return rows;
+}
+
 /** The doubts of `ids` that the reader may see (at most MAX_DOUBT_IDS), newest first. */
 export async function listDoubtsByIds(
   db: Database,

@@ -1,6 +1,7 @@
 import {
   autoAnswerBodySchema,
   autoAnswerSchema,
+  batchSubjectCountsSchema,
   createDoubtBodySchema,
   doubtIdParamsSchema,
   doubtIdsQuerySchema,
@@ -67,6 +68,20 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await service.listDoubts(app.deps, caller(request), request.query),
     }),
+  );
+
+  app.get(
+    '/api/doubts/counts',
+    {
+      onRequest: app.requireAuth(...DOUBT_POLICY.read),
+      schema: {
+        ...docs,
+        description:
+          'How many doubts of each of the caller’s batch subjects they may read (the counts beside the doubts page’s subject list), in one answer.',
+        response: { 200: envelope(batchSubjectCountsSchema), ...failures },
+      },
+    },
+    async (request) => ({ data: await service.countDoubtsByBatchSubject(app.deps, caller(request)) }),
   );
 
   app.post(

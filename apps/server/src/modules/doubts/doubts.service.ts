@@ -94,6 +94,19 @@ async function doubtPage(
   return { doubts: present(kept, user), page: info };
 }
 
+/** GET /api/doubts/counts: the caller's readable doubts counted per batch subject (kept like the totals). */
+export async function countDoubtsByBatchSubject(deps: AppDeps, user: AuthUser) {
+  const institutionId = institutionOf(user);
+  const counts = await cachedRead(
+    deps.db,
+    institutionId,
+    `doubt_counts:${await countScope(deps, user)}`,
+    () => repository.countDoubtsByBatchSubject(deps.db, institutionId, user),
+    TOTAL_TTL_MS,
+  );
+  return { counts };
+}
+
 /** GET /api/doubts: a page of the caller's batch subjects' doubts, optionally of one and by status. */
 export async function listDoubts(
   deps: AppDeps,

@@ -1,4 +1,5 @@
 import {
+  batchSubjectCountsSchema,
   batchSubjectIdParamsSchema,
   createNoteBodySchema,
   createSessionNoteBodySchema,
@@ -96,6 +97,20 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await service.listAllOwn(app.deps, caller(request), request.query) }),
+  );
+
+  app.get(
+    '/api/users/me/notes/counts',
+    {
+      onRequest: studentOnly,
+      schema: {
+        ...docs,
+        description:
+          'How many topic notes the caller has in each batch subject (the notes page’s subject list), in one answer.',
+        response: { 200: envelope(batchSubjectCountsSchema), ...failures },
+      },
+    },
+    async (request) => ({ data: await service.countOwnByBatchSubject(app.deps, caller(request)) }),
   );
 
   app.post(

@@ -153,6 +153,30 @@ export function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string, 
   });
 }
 
+/**
+ * GET /api/users/me/notes/counts: the student's live notes counted per batch subject, with the
+ * list's own conditions (a deleted topic or chapter hides its notes), in one statement.
+ */
+export async function countOwnByBatchSubject(deps: AppDeps, user: AuthUser) {
+  const counts = await deps.db
+    .select({ batch_subject_id: notes.batchSubjectId, total: sql<number>`count(*)::int` })
+    .from(notes)
+    .innerJoin(topics, eq(topics.id, notes.topicId))
+    .innerJoin(chapters, eq(chapters.id, topics.chapterId))
+    .where(
+      and(
+        eq(notes.institutionId, institutionOf(user)),
+        eq(notes.studentId, user.entityId),
+        isNull(notes.deletedAt),
+        isNull(topics.deletedAt),
+        isNull(chapters.deletedAt),
+      ),
+    )
+    .groupBy(notes.batchSubjectId)
+    .orderBy(notes.batchSubjectId);
+  return { counts };
+}
+
 export async function listOwnForBatchSubject(
   deps: AppDeps,
   user: AuthUser,

@@ -1,6 +1,7 @@
 import type {
   AutoAnswer,
   AutoAnswerBody,
+  BatchSubjectCounts,
   CreateDoubtBody,
   Doubt,
   DoubtListQuery,
@@ -8,9 +9,9 @@ import type {
   RespondBody,
   TaughtStudent,
 } from '@portal/shared';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { fetchListPage, usePagedList } from '../../lib/paged-list';
+import { fetchListPage, totalsBySubject, usePagedList } from '../../lib/paged-list';
 
 const path = encodeURIComponent;
 
@@ -26,6 +27,7 @@ export const doubtKeys = {
   topic: (topicId: string) => ['doubts', 'topic', topicId] as const,
   batchSubject: (batchSubjectId: string) => ['doubts', 'batch-subject', batchSubjectId] as const,
   responses: (doubtId: string) => ['doubts', 'responses', doubtId] as const,
+  counts: ['doubts', 'counts'] as const,
 };
 
 export interface DoubtFilters {
@@ -69,12 +71,14 @@ function doubtTotalQuery(filters: DoubtFilters, enabled = true) {
 export const useDoubtTotal = (filters: DoubtFilters, enabled = true) =>
   useQuery(doubtTotalQuery(filters, enabled));
 
-/** The doubt count of each batch subject (undefined while loading). */
+/** The doubt count of each batch subject (undefined while loading), from one `/doubts/counts` answer. */
 export function useDoubtTotals(batchSubjectIds: readonly string[]): Map<string, number | undefined> {
-  const totals = useQueries({
-    queries: batchSubjectIds.map((batchSubjectId) => doubtTotalQuery({ batchSubjectId })),
+  const counts = useQuery({
+    queryKey: doubtKeys.counts,
+    queryFn: ({ signal }) => api<BatchSubjectCounts>('/doubts/counts', { signal }),
+    enabled: batchSubjectIds.length > 0,
   });
-  return new Map(batchSubjectIds.map((id, index) => [id, totals[index]?.data]));
+  return totalsBySubject(batchSubjectIds, counts.data);
 }
 
 export function useTopicDoubts(topicId: string | null | undefined) {

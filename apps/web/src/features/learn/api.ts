@@ -1,4 +1,5 @@
 import type {
+  BatchSubjectCounts,
   ChapterProgress,
   CreateNoteBody,
   HomeTopic,
@@ -9,9 +10,9 @@ import type {
   TimeSpentBody,
   TopicProgress,
 } from '@portal/shared';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { fetchListPage, usePagedList } from '../../lib/paged-list';
+import { totalsBySubject, usePagedList } from '../../lib/paged-list';
 import { getAccount } from '../../lib/session';
 
 const path = encodeURIComponent;
@@ -31,7 +32,7 @@ export const learnKeys = {
   notes: ['learn', 'notes'] as const,
   topicNotes: (topicId: string) => ['learn', 'notes', 'topic', topicId] as const,
   subjectNotes: (batchSubjectId: string) => ['learn', 'notes', 'batch-subject', batchSubjectId] as const,
-  subjectNoteTotal: (batchSubjectId: string) => ['learn', 'notes', 'total', batchSubjectId] as const,
+  noteCounts: ['learn', 'notes', 'counts'] as const,
   myNotes: ['learn', 'notes', 'mine'] as const,
   sessionNotes: ['learn', 'notes', 'sessions'] as const,
 };
@@ -148,23 +149,14 @@ export function useSubjectNotes(batchSubjectId: string | null) {
   });
 }
 
-/**
- * How many notes the student has in each batch subject (undefined while loading), for the notes
- * page's subject list: the `total` of a one-row first page of each.
- */
+/** How many notes the student has in each batch subject (undefined while loading), from one answer. */
 export function useSubjectNoteTotals(batchSubjectIds: readonly string[]): Map<string, number | undefined> {
-  const totals = useQueries({
-    queries: batchSubjectIds.map((batchSubjectId) => ({
-      queryKey: learnKeys.subjectNoteTotal(batchSubjectId),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        fetchListPage<Note>(
-          { path: `/notes/batch-subject/${path(batchSubjectId)}`, listKey: 'note', limit: 1 },
-          null,
-          signal,
-        ).then((first) => first.page.total ?? first.items.length),
-    })),
+  const counts = useQuery({
+    queryKey: learnKeys.noteCounts,
+    queryFn: ({ signal }) => api<BatchSubjectCounts>('/users/me/notes/counts', { signal }),
+    enabled: batchSubjectIds.length > 0,
   });
-  return new Map(batchSubjectIds.map((id, index) => [id, totals[index]?.data]));
+  return totalsBySubject(batchSubjectIds, counts.data);
 }
 
 export function useMyNotes() {
