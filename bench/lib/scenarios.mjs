@@ -139,6 +139,31 @@ export function staffLists(sessions, budgets) {
       name: 'GET /api/users/me/notes (student)',
       items: sessions.students.map((one) => get('/api/users/me/notes', auth(one.jwt))),
     },
+    {
+      name: 'GET /api/doubts/counts (student: per subject, one answer)',
+      items: sessions.students.map((one) => get('/api/doubts/counts', auth(one.jwt))),
+    },
+    {
+      name: 'GET /api/users/me/notes/counts (student: per subject, one answer)',
+      items: sessions.students.map((one) => get('/api/users/me/notes/counts', auth(one.jwt))),
+    },
+    { name: 'GET /api/assessments (moderator)', items: [get('/api/assessments', moderator)] },
+    {
+      name: 'GET /api/assessments?when=previous (moderator)',
+      items: [get('/api/assessments?when=previous', moderator)],
+    },
+    {
+      name: 'GET /api/users/me/assessments (student)',
+      items: sessions.students.map((one) => get('/api/users/me/assessments', auth(one.jwt))),
+    },
+    {
+      name: 'GET /api/users/me/self-assessments (student)',
+      items: sessions.students.map((one) => get('/api/users/me/self-assessments', auth(one.jwt))),
+    },
+    {
+      name: 'GET /api/assessment-evaluations?tab=pending (faculty)',
+      items: sessions.faculty.map((one) => get('/api/assessment-evaluations?tab=pending', auth(one.jwt))),
+    },
   ];
 }
 

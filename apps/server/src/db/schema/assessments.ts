@@ -193,5 +193,8 @@ export const examAnswers = pgTable(
   (table) => [
     uniqueIndex('exam_answers_attempt_question_key').on(table.attemptId, table.questionId),
     index('exam_answers_question_idx').on(table.questionId),
+    // The answers still to mark: a card's "evaluated" count asks, per submission, whether any is
+    // left, and this index holds only those (few once marking is done), not every answer.
+    index('exam_answers_unassessed_idx').on(table.attemptId).where(sql`not ${table.assessed}`),
   ],
 );

@@ -90,11 +90,19 @@ const liveParents = sql`
   join batches b on b.id = bs.batch_id and b.deleted_at is null
   join subjects s on s.id = bs.subject_id and s.deleted_at is null`;
 
+/** Which rows a list answers, in its order: the page is picked before anything is counted for it. */
+export interface AssessmentPage {
+  order: SQL;
+  limit: number;
+}
+
 /**
  * Assessments with everything a card shows, in ONE statement: question counts and marks, and
- * submission counts, from lateral aggregates per assessment.
+ * submission counts, from lateral aggregates per assessment. With `page`, the page's ids are picked
+ * first (filtered, ordered, limited on the assessments' indexes) and the aggregates built for those
+ * rows only, never for every match.
  */
-export function selectAssessments(reader: Reader, where: SQL, tail: SQL = sql``): SQL {
+export function selectAssessments(reader: Reader, where: SQL, page?: AssessmentPage): SQL {
   const me = reader.entityId;
   return sql`
     select a.id, a.batch_subject_id, bs.batch_id, b.title as batch_title, s.id as subject_id,
@@ -124,7 +132,12 @@ export function selectAssessments(reader: Reader, where: SQL, tail: SQL = sql``)
           select 1 from exam_answers x where x.attempt_id = ea.id and not x.assessed)))::int
           as submissions_evoluted
       from exam_attempts ea where ea.assessment_id = a.id) att
-    where ${where} ${tail}`;
+    ${
+      page
+        ? sql`where a.id in (select a.id ${liveParents} where ${where} ${page.order} limit ${page.limit})
+            ${page.order}`
+        : sql`where ${where}`
+    }`;
 }
 
 /** One assessment of the institution that the reader may see, or undefined. */
@@ -163,7 +176,7 @@ export async function listAssessments(
   const order = ascending ? sql`order by a.due_date asc, a.id asc` : sql`order by a.due_date desc, a.id desc`;
   const result = await executePrepared<AssessmentRow>(
     db,
-    selectAssessments(reader, where, sql`${order} limit ${page.limit + 1}`),
+    selectAssessments(reader, where, { order, limit: page.limit + 1 }),
   );
   return result.rows;
 }

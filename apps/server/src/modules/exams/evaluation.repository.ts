@@ -43,7 +43,10 @@ export async function listEvaluations(
     and ${inEvaluationTab(tab, now)} ${after}`;
   const result = await executePrepared<AssessmentRow>(
     db,
-    selectAssessments(reader, where, sql`order by a.due_date desc, a.id desc limit ${page.limit + 1}`),
+    selectAssessments(reader, where, {
+      order: sql`order by a.due_date desc, a.id desc`,
+      limit: page.limit + 1,
+    }),
   );
   return result.rows;
 }

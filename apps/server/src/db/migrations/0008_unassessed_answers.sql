@@ -1,0 +1,1 @@
+CREATE INDEX "exam_answers_unassessed_idx" ON "exam_answers" USING btree ("attempt_id") WHERE not "exam_answers"."assessed";
