@@ -122,6 +122,7 @@ export function cachedRead<T>(
  * A per-user answer (a student's progress, notes, the doubts as they see them) kept like
  * `cachedRead`: dropped with the institution's reads, and also by `forgetUserReads` after the
  * user's own activity (opening a topic, writing a note), which changes nothing anyone else reads.
+ * `ttlMs`: longer for answers only the user's own writes change.
  */
 export function cachedUserRead<T>(
   db: Database,
@@ -129,9 +130,10 @@ export function cachedUserRead<T>(
   userId: string,
   key: string,
   load: () => Promise<T>,
+  ttlMs = TTL_MS,
 ): Promise<T> {
   const generation = cacheOf(db).generations.get(userKey(userId)) ?? 0;
-  return cachedRead(db, institutionId, `${userKey(userId)}/${generation}/${key}`, load);
+  return cachedRead(db, institutionId, `${userKey(userId)}/${generation}/${key}`, load, ttlMs);
 }
 
 const userKey = (userId: string) => `user:${userId}`;

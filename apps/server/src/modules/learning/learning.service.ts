@@ -8,14 +8,10 @@ import {
   type TimeSpentBody,
   type TopicProgress,
 } from '@portal/shared';
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { impressions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { institutionToday } from '../../lib/institution-day.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
-import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -24,6 +20,7 @@ import { studentBatchId } from '../subjects/enrolment.repository.js';
 import * as repository from './learning.repository.js';
 import { assertStudentBatchSubject, assertStudentSession, assertStudentTopic } from './reading.policy.js';
 import type { TimeSpentBuffer } from './time-spent-buffer.js';
+import { viewedTopicIds } from './viewed-topics.js';
 
 /** Records that the student opened the topic today: one row per student, topic and day. */
 export async function recordImpression(deps: AppDeps, user: AuthUser, body: ImpressionBody) {
@@ -79,34 +76,6 @@ export async function recordTimeSpent(
     time_spent: body.time_spent,
     date: day,
   };
-}
-
-function prepareViewed(db: Database, name: string) {
-  return db
-    .selectDistinct({ topicId: impressions.topicId })
-    .from(impressions)
-    .where(eq(impressions.studentId, sql.placeholder('studentId')))
-    .prepare(name);
-}
-
-/**
- * Which of these topics the student has opened (any day). Every topic they ever opened is read
- * once (an index-only scan of the impressions primary key: a few pages, never the table) and kept
- * with their cached reads, which their own views drop: their day's plan, chapters and topic lists
- * all answer from it.
- */
-export async function viewedTopicIds(
-  deps: AppDeps,
-  user: AuthUser,
-  topicIds: string[],
-): Promise<Set<string>> {
-  if (topicIds.length === 0) return new Set();
-  const all = await cachedUserRead(deps.db, institutionOf(user), user.userId, 'viewed_topics', async () => {
-    const query = preparedStatement(deps.db, 'viewed_topics', (name) => prepareViewed(deps.db, name));
-    return (await query.execute({ studentId: user.entityId })).map((row) => row.topicId);
-  });
-  const opened = new Set(all);
-  return new Set(topicIds.filter((id) => opened.has(id)));
 }
 
 const presentHomeTopic = (row: repository.HomeTopicRow): HomeTopic => ({

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impressions, institutions, timeSpent } from '../../db/schema/index.js';
+import { readCacheSize } from '../../lib/read-cache.js';
+import type { AuthUser } from '../../plugins/auth.js';
 import { createChapter, createTopicRow } from '../../test/factories/chapters.js';
 import { createImpression, createOnlineSession, createReadableTopic } from '../../test/factories/learning.js';
 import { createPlanEntry } from '../../test/factories/study-plans.js';
@@ -10,6 +12,7 @@ import { expectGuarded } from '../../test/guards.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { countQueries } from '../../test/query-count.js';
 import { TimeSpentBuffer } from './time-spent-buffer.js';
+import { viewedTopicIds } from './viewed-topics.js';
 
 let t: TestApp;
 type School = Awaited<ReturnType<TestApp['createSchool']>>;
@@ -422,6 +425,30 @@ describe('chapter and topic progress', () => {
     await createTopicRow(t, school.institution.id, chapter.id);
     await studentGet(topicsUrl);
     expect(await countQueries(() => studentGet(topicsUrl))).toBe(topicQueries);
+  });
+
+  it('keeps a student’s opened topics in a few bytes each, so every active student’s fit the read cache', async () => {
+    const institutionId = school.institution.id;
+    const reader = await t.createAccount('student', { institutionId, batchId: school.batch.id });
+    const chapter = await createChapter(t, institutionId, fixture.subject.id);
+    const opened: string[] = [];
+    for (let index = 0; index < 40; index++) {
+      const topicId = (await createTopicRow(t, institutionId, chapter.id)).id;
+      opened.push(topicId);
+      await createImpression(t, {
+        institutionId,
+        studentId: reader.entityId,
+        topicId,
+        batchSubjectId: fixture.batchSubject.id,
+        viewDate: '2026-11-19',
+      });
+    }
+    const user = { userId: reader.user.id, entityId: reader.entityId, institutionId } as AuthUser;
+    const before = readCacheSize(t.app.deps.db).bytes;
+    const viewed = await viewedTopicIds(t.app.deps, user, [...opened, fullTopics[0]!]);
+    expect(viewed).toEqual(new Set(opened));
+    // As UUID strings 40 topics take some 1,600 bytes; as numbers under 10 bytes each.
+    expect(readCacheSize(t.app.deps.db).bytes - before).toBeLessThan(40 * 10);
   });
 });
 

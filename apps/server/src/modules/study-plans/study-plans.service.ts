@@ -16,7 +16,7 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { viewedTopicIds } from '../learning/learning.service.js';
+import { viewedTopicIds } from '../learning/viewed-topics.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
 import { topicPictureColumn } from '../topics/topic-picture.js';
 import { mayReadBatchSubjectPlan } from './study-plans.policy.js';
