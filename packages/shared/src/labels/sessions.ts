@@ -39,4 +39,6 @@ export const SESSION_LABELS = {
   sessionColFirstJoin: 'First Join',
   sessionColLastLeave: 'Last Leave',
   sessionColMinutes: 'Minutes Present',
+  sessionsReportEmpty: 'No sessions in these dates.',
+  sessionReportEmpty: 'No students are invited to this session.',
 } as const;
