@@ -19,6 +19,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { institutionsRoutes } from './modules/institutions/institutions.routes.js';
 import { learningRoutes } from './modules/learning/learning.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
+import { onlineSessionsRoutes } from './modules/online-sessions/online-sessions.routes.js';
+import { sessionReportsRoutes } from './modules/online-sessions/session-reports.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { selfAssessmentsRoutes } from './modules/self-assessments/self-assessments.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(selfAssessmentsRoutes);
   await app.register(examAttemptsRoutes);
   await app.register(examEvaluationRoutes);
+  await app.register(onlineSessionsRoutes);
+  await app.register(sessionReportsRoutes);
   await app.register(filesPlugin);
 
   await app.register(webPlugin, { root: deps.config.webDistDir });

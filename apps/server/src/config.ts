@@ -69,7 +69,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalText,
-  JITSI_DOMAIN: z.string().default('meet.jit.si'),
+  JITSI_DOMAIN: z.string().trim().min(1).default('meet.jit.si'),
+  /** With JITSI_APP_SECRET: the portal signs a room token per user and session (decision 29). */
+  JITSI_APP_ID: optionalText,
+  JITSI_APP_SECRET: optionalText,
   AI_BASE_URL: optionalText,
   AI_MODEL: optionalText,
   AI_API_KEY: optionalText,
@@ -103,6 +106,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const config = parsed.data;
+  if (Boolean(config.JITSI_APP_ID) !== Boolean(config.JITSI_APP_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  JITSI_APP_ID and JITSI_APP_SECRET are set together or not at all',
+    );
+  }
   return {
     ...config,
     dataDir: path.resolve(config.DATA_DIR),

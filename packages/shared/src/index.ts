@@ -13,6 +13,7 @@ export * from './schemas/exams.js';
 export * from './schemas/institutions.js';
 export * from './schemas/learning.js';
 export * from './schemas/notes.js';
+export * from './schemas/online-sessions.js';
 export * from './schemas/pagination.js';
 export * from './schemas/people.js';
 export * from './schemas/profile.js';

@@ -54,6 +54,16 @@ function table(headers: string[], rows: string[][], widths: (string | number)[])
   };
 }
 
+/** A session report: its heading lines, the table, and the text shown when the table is empty. */
+interface SessionTableData {
+  institution: string;
+  title: string;
+  lines: string[];
+  header: string[];
+  rows: string[][];
+  empty: string;
+}
+
 /** The named document templates of the portal. */
 export const PDF_TEMPLATES = {
   /** Student list: students with date of birth (DD-MM-YYYY), institution, academic year, batch. */
@@ -229,6 +239,31 @@ export const PDF_TEMPLATES = {
       ...document,
       pageOrientation: data.questionCount > 6 ? 'landscape' : 'portrait',
     } as TDocumentDefinitions;
+  },
+
+  /**
+   * Live sessions of a date range (management §2 `/onlinesessions/reports`, decision 32): each
+   * session with batch, subject, teacher, start, end, invited, attended and absent.
+   */
+  sessionsReport(data: SessionTableData) {
+    const document = frame({ institution: data.institution, title: data.title, lines: data.lines }, [
+      data.rows.length === 0
+        ? { text: data.empty, italics: true }
+        : { stack: [table(data.header, data.rows, [20, '*', 50, 60, 60, 62, 62, 30, 36, 30])], fontSize: 7 },
+    ]);
+    return { ...document, pageOrientation: 'landscape' } as TDocumentDefinitions;
+  },
+
+  /**
+   * One live session's attendance (management §2 `/onlinesession/report`, decision 32): each
+   * invited student with Attended / Not Attended, first join, last leave and minutes present.
+   */
+  sessionAttendance(data: SessionTableData) {
+    return frame({ institution: data.institution, title: data.title, lines: data.lines }, [
+      data.rows.length === 0
+        ? { text: data.empty, italics: true }
+        : { stack: [table(data.header, data.rows, [24, '*', 60, 60, 80, 80, 50])], fontSize: 8 },
+    ]);
   },
 } as const;
 

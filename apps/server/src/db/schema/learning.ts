@@ -99,6 +99,34 @@ export const onlineSessionStudents = pgTable(
   ],
 );
 
+/**
+ * A student's attendance of a live session, one row per (session, student) whatever the reloads
+ * (decision 30): the first and the latest heartbeat, and the seconds present, the sum of the gaps
+ * between heartbeats no longer than the presence timeout (a longer gap is time away).
+ * `last_added_seconds` is what the latest heartbeat added, which the same statement adds to the
+ * student's time spent in the room.
+ */
+export const onlineSessionAttendance = pgTable(
+  'online_session_attendance',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => onlineSessions.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id),
+    institutionId: institutionId(),
+    firstJoinAt: timestamp('first_join_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    secondsPresent: doublePrecision('seconds_present').notNull().default(0),
+    lastAddedSeconds: doublePrecision('last_added_seconds').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.studentId] }),
+    index('online_session_attendance_student_idx').on(table.studentId),
+  ],
+);
+
 /** A student's note on a live session. */
 export const sessionNotes = pgTable(
   'session_notes',

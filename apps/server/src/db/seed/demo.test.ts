@@ -310,4 +310,26 @@ describe('seedDemo', () => {
     const owner = await t.fileCookie(await t.login('owner', DEMO_PASSWORD));
     expect((await t.app.inject({ url: institution!.navLogo, headers: owner })).statusCode).toBe(200);
   });
+  it('gives the demo faculty member and student live sessions: yesterday’s attended, one live now, later, next week, a custom one', async () => {
+    const faculty = await t.login('faculty', DEMO_PASSWORD);
+    const student = await t.login('student', DEMO_PASSWORD);
+    const list = async (token: string, when: string) =>
+      (
+        await t.app.inject({ url: `/api/users/me/online-sessions?when=${when}`, headers: bearer(token) })
+      ).json().data;
+    const upcoming = await list(faculty, 'upcoming');
+    expect(upcoming.counts).toEqual({ upcoming: 4, previous: 1 });
+    const live = upcoming.sessions.filter((session: { can_attend: boolean }) => session.can_attend);
+    expect(live).toHaveLength(1);
+    const custom = upcoming.sessions.find((session: { is_custom: boolean }) => session.is_custom);
+    expect(custom.total_students).toBe(3);
+    expect((await list(student, 'upcoming')).counts.upcoming).toBe(4);
+    const [held] = (await list(faculty, 'previous')).sessions;
+    const report = await t.app.inject({
+      url: `/api/online-sessions/${held._id}/report`,
+      headers: bearer(await t.login('moderator', DEMO_PASSWORD)),
+    });
+    expect(report.json().data).toMatchObject({ attended: 5 });
+    expect(report.json().data.absent).toBeGreaterThan(0);
+  });
 });

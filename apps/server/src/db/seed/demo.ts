@@ -23,6 +23,9 @@ import {
   impressions,
   institutions,
   notes,
+  onlineSessionAttendance,
+  onlineSessionStudents,
+  onlineSessions,
   questionOptions,
   questions,
   selfAssessmentResults,
@@ -43,6 +46,7 @@ import {
   type DemoTopic,
 } from './demo-curriculum.js';
 import { type DemoReadable, demoLearningRows } from './demo-learning.js';
+import { demoSessionRows } from './demo-sessions.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -500,6 +504,24 @@ export async function seedDemo(
     await tx.insert(selfAssessmentResults).values(assessed.results);
     await tx.insert(examAttempts).values(assessed.attempts);
     await tx.insert(examAnswers).values(assessed.answers);
+
+    // Live sessions of the demo faculty member in a subject they teach the demo student's batch.
+    const taught = readable[0]!;
+    const sessions = demoSessionRows({
+      institutionId,
+      now,
+      batchId: batchIds[READER.batch],
+      batchSubjectId: taught.batchSubjectId,
+      author: { facultyId: facultyIds.faculty, name: DEMO_FACULTY.faculty.name },
+      students: DEMO_STUDENTS.filter((student) => student.batch === READER.batch).map((student) =>
+        studentIdOf(student.username),
+      ),
+      dayOf: (at) => dayIn(DEMO_TIME_ZONE, at),
+    });
+    await tx.insert(onlineSessions).values(sessions.sessions);
+    await tx.insert(onlineSessionStudents).values(sessions.selected);
+    await tx.insert(onlineSessionAttendance).values(sessions.attendance);
+    await tx.insert(timeSpent).values(sessions.timeSpent);
   });
   return { institutionId };
 }

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { createChapter, createTopicRow } from '../../test/factories/chapters.js';
 import { createImpression, createOnlineSession, createReadableTopic } from '../../test/factories/learning.js';
 import { createPlanEntry } from '../../test/factories/study-plans.js';
-import { createBatchSubject } from '../../test/factories/subjects.js';
+import { createBatchSubject, enrolStudents } from '../../test/factories/subjects.js';
 import { expectGuarded } from '../../test/guards.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { countQueries } from '../../test/query-count.js';
@@ -246,6 +246,8 @@ describe('POST /api/time-spent', () => {
   });
 
   it('logs time in a live session of the student’s batch', async () => {
+    // A batch session is open to the batch's students enrolled in its subject (decision 29).
+    await enrolStudents(t, reading.batchSubject.id, [school.accounts.student.entityId]);
     const session = await createOnlineSession(t, {
       institutionId: school.institution.id,
       batchId: school.batch.id,

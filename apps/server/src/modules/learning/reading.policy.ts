@@ -135,18 +135,21 @@ async function readTopicRow(
 }
 
 /**
- * A live session the student may attend (404 when it does not exist for their institution, 403
- * when it is another batch's, or a custom session they are not invited to).
+ * A live session the student may attend (decision 29): 404 when it does not exist for their
+ * institution, 403 unless it is open to them (a custom session that selected them, or a session
+ * of their batch in a subject they are enrolled in).
  */
 export async function assertStudentSession(deps: AppDeps, user: AuthUser, sessionId: string) {
   const institutionId = institutionOf(user);
   const [session] = await deps.db
     .select({
-      batchId: onlineSessions.batchId,
       batchSubjectId: onlineSessions.batchSubjectId,
-      invited: sql<boolean>`not ${onlineSessions.isCustom} or exists (
-        select 1 from online_session_students oss
-        where oss.session_id = ${onlineSessions.id} and oss.student_id = ${user.entityId})`,
+      invited: sql<boolean>`case when ${onlineSessions.isCustom}
+        then exists (select 1 from online_session_students oss
+          where oss.session_id = ${onlineSessions.id} and oss.student_id = ${user.entityId})
+        else exists (select 1 from batch_subject_students bss
+          join students s0 on s0.id = bss.student_id and s0.batch_id = ${onlineSessions.batchId}
+          where bss.batch_subject_id = ${onlineSessions.batchSubjectId} and bss.student_id = ${user.entityId}) end`,
     })
     .from(onlineSessions)
     .where(
@@ -157,7 +160,6 @@ export async function assertStudentSession(deps: AppDeps, user: AuthUser, sessio
       ),
     );
   if (!session) throw notFound();
-  const batchId = await studentBatchId(deps, institutionId, user.entityId);
-  if (session.batchId !== batchId || !session.invited) throw forbidden();
+  if (!session.invited) throw forbidden();
   return { batchSubjectId: session.batchSubjectId };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onlineSessionStudents } from '../../db/schema/index.js';
 import { createChapter, createTopicRow } from '../../test/factories/chapters.js';
 import { createOnlineSession, createReadableTopic } from '../../test/factories/learning.js';
-import { createBatchSubject } from '../../test/factories/subjects.js';
+import { createBatchSubject, enrolStudents } from '../../test/factories/subjects.js';
 import { expectGuarded } from '../../test/guards.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -154,6 +154,8 @@ describe('session notes', () => {
       batchId: school.batch.id,
       batchSubjectId: reading.batchSubject.id,
     };
+    // A batch session is open to the batch's students enrolled in its subject (decision 29).
+    await enrolStudents(t, reading.batchSubject.id, [school.accounts.student.entityId]);
     session = await createOnlineSession(t, values);
     custom = await createOnlineSession(t, { ...values, isCustom: true });
   });
@@ -193,6 +195,21 @@ describe('session notes', () => {
     expect(
       (await call('POST', '/api/notes/session', { session_id: custom.id, note_text: 'a' })).statusCode,
     ).toBe(201);
+  });
+
+  it('refuses a student of the batch who does not study the session’s subject', async () => {
+    const unenrolled = await t.createAccount('student', {
+      institutionId: school.institution.id,
+      batchId: school.batch.id,
+    });
+    const token = await t.login(unenrolled.username);
+    const refused = await call(
+      'POST',
+      '/api/notes/session',
+      { session_id: session.id, note_text: 'a' },
+      token,
+    );
+    expect(refused.statusCode).toBe(403);
   });
 
   it('creates, lists, edits and deletes own session notes', async () => {
