@@ -16,7 +16,7 @@ import {
   verifyStorm,
 } from './exam-storm-data.mjs';
 import { BUDGETS, EXAM_STORM } from './options.mjs';
-import { sampleMemory, startPortal } from './processes.mjs';
+import { cpuSeconds, sampleMemory, startPortal } from './processes.mjs';
 
 const SECOND = 1000;
 const TEXTS = [
@@ -43,7 +43,17 @@ const percentile = (sorted, share) =>
 
 /** Requests, latencies and failures of one phase. */
 function phaseRecord(name) {
-  return { name, requests: 0, errors: 0, retries: 0, latencies: [], firstAt: Infinity, lastAt: 0, kinds: {} };
+  return {
+    name,
+    requests: 0,
+    errors: 0,
+    retries: 0,
+    confirmedByRepeat: 0,
+    latencies: [],
+    firstAt: Infinity,
+    lastAt: 0,
+    kinds: {},
+  };
 }
 
 function summary(record) {
@@ -54,6 +64,7 @@ function summary(record) {
     requests: record.requests,
     errors: record.errors,
     retries: record.retries,
+    confirmedByRepeat: record.confirmedByRepeat,
     seconds,
     rps: record.requests / seconds,
     p50: percentile(sorted, 0.5),
@@ -141,13 +152,21 @@ export async function examStorm({ scale, crash = false, misses }) {
   const db = { client: await connectStormDatabase() };
   const agent = new http.Agent({ keepAlive: true, maxSockets: EXAM_STORM.connections });
   try {
-    // The exam opens now; the students start 1 s from now, answer from start + 10 s, and the
-    // deadline is at the end of the answering, when the clients auto-submit (within the grace).
-    const opensAt = Date.now();
-    const t0 = opensAt + SECOND;
-    const dueAt = t0 + (phases.start + phases.answering) * SECOND;
-    const exam = await resetStormExam(db.client, { start: new Date(opensAt), due: new Date(dueAt) });
+    // The exam opens now; once the tokens are ready the students start 1 s later, answer from
+    // their start + 10 s, and the deadline is the end of the answering, when the clients
+    // auto-submit (within the grace).
+    const opensAt = new Date();
+    const exam = await resetStormExam(db.client, {
+      start: opensAt,
+      due: new Date(opensAt.getTime() + 3_600_000),
+    });
     const tokens = await tokensFor(exam.students);
+    const t0 = Date.now() + SECOND;
+    const dueAt = t0 + (phases.start + phases.answering) * SECOND;
+    await db.client.query('update assessments set due_date = $2 where id = $1', [
+      exam.assessmentId,
+      new Date(dueAt),
+    ]);
     const students = exam.students.map((student, index) => ({
       index,
       studentId: student.student_id,
@@ -322,9 +341,13 @@ export async function examStorm({ scale, crash = false, misses }) {
               body: { assessment_id: exam.assessmentId, batch_subject_id: exam.batchSubjectId, submissions },
             },
             // A retry after a crash may find the first try committed: the student is told so.
-            (reply) =>
-              reply.status === 201 ||
-              (crash && reply.status === 409 && reply.body?.error?.message === 'Already Submitted!'),
+            (reply) => {
+              if (reply.status === 201) return true;
+              const committed =
+                crash && reply.status === 409 && reply.body?.error?.message === 'Already Submitted!';
+              if (committed) records.end.confirmedByRepeat += 1;
+              return committed;
+            },
           );
           if (done) submitted.add(student.studentId);
         }),
@@ -361,6 +384,10 @@ export async function examStorm({ scale, crash = false, misses }) {
         )
       : [];
 
+    // CPU used by the portal and its PostgreSQL through the storm (without crashes: a restart
+    // starts the counters again), and by this load generator.
+    const cpuBefore = crash ? null : await cpuSeconds(portal.pid, STORM_DIR);
+    const clientBefore = process.cpuUsage();
     await Promise.all(startWork);
     await Promise.all(saves);
     await Promise.all([...ends, ...crashes]);
@@ -374,8 +401,17 @@ export async function examStorm({ scale, crash = false, misses }) {
       submittedStudents: submitted,
     });
     const figures = Object.values(records).map(summary);
-    report({ crash, figures, verified, peakMb, restarts, students: students.length, misses });
-    return { crash, students: students.length, phases: figures, verified, peakMb, restarts };
+    const requests = figures.reduce((sum, phase) => sum + phase.requests, 0);
+    const clientUsage = process.cpuUsage(clientBefore);
+    const cpuAfter = crash ? null : await cpuSeconds(portal.pid, STORM_DIR);
+    const cpu = cpuAfter && {
+      node: cpuAfter.node - cpuBefore.node,
+      postgres: cpuAfter.postgres - cpuBefore.postgres,
+      client: (clientUsage.user + clientUsage.system) / 1e6,
+    };
+    if (cpu) cpu.msPerRequest = ((cpu.node + cpu.postgres) * SECOND) / requests;
+    report({ crash, figures, verified, peakMb, restarts, cpu, students: students.length, misses });
+    return { crash, students: students.length, phases: figures, verified, peakMb, restarts, cpu };
   } finally {
     for (const memory of memories) memory.stop();
     agent.destroy();
@@ -384,7 +420,7 @@ export async function examStorm({ scale, crash = false, misses }) {
   }
 }
 
-function report({ crash, figures, verified, peakMb, restarts, students, misses }) {
+function report({ crash, figures, verified, peakMb, restarts, cpu, students, misses }) {
   const ms = (value) => `${Math.round(value)} ms`;
   const label = crash ? 'exam storm with kill -9' : 'exam storm';
   for (const phase of figures) {
@@ -394,7 +430,9 @@ function report({ crash, figures, verified, peakMb, restarts, students, misses }
     console.log(
       `  ${phase.name}: ${phase.requests} requests in ${phase.seconds.toFixed(1)} s, ${Math.round(phase.rps)} req/s, ` +
         `p50 ${ms(phase.p50)}, p95 ${ms(phase.p95)}, p99 ${ms(phase.p99)}, max ${ms(phase.max)}, ` +
-        `${phase.errors} errors${crash ? `, ${phase.retries} retried` : ''}  ` +
+        `${phase.errors} errors${crash ? `, ${phase.retries} retried` : ''}` +
+        `${phase.confirmedByRepeat ? ` (${phase.confirmedByRepeat} submits lost their answer to the crash and were told "Already Submitted!" on retrying)` : ''}` +
+        '  ' +
         `${ok ? 'OK' : 'MISSED'}${crash ? '' : ` (p99 budget ${budget} ms)`}`,
     );
     for (const [kind, figure] of Object.entries(phase.kinds)) {
@@ -416,6 +454,12 @@ function report({ crash, figures, verified, peakMb, restarts, students, misses }
   if (restarts.length) {
     console.log(
       `  Restarts: ${restarts.map((restart) => `${restart.phase} ${restart.seconds.toFixed(1)} s`).join(', ')}`,
+    );
+  }
+  if (cpu) {
+    console.log(
+      `  CPU: the portal ${cpu.node.toFixed(1)} s, its PostgreSQL ${cpu.postgres.toFixed(1)} s ` +
+        `(${cpu.msPerRequest.toFixed(2)} ms a request); the load generator ${cpu.client.toFixed(1)} s`,
     );
   }
   const memoryOk = peakMb < BUDGETS.rssMb;

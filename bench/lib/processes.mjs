@@ -129,3 +129,30 @@ export function sampleMemory(pid, everyMs = 200) {
   timer.unref();
   return { state, read, stop: () => clearInterval(timer) };
 }
+
+/**
+ * CPU seconds (user + system) used so far by the portal's Node process and by its PostgreSQL
+ * (the postmaster of `dataDir` and its children), from /proc: what a request costs, whatever
+ * else the machine is running at the time.
+ */
+export async function cpuSeconds(nodePid, dataDir) {
+  const ticks = 100; // USER_HZ on Linux
+  const statOf = async (pid) => {
+    const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (!text) return null;
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks };
+  };
+  const node = (await statOf(nodePid))?.cpu ?? 0;
+  const pidFile = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '');
+  const postmaster = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
+  let postgres = 0;
+  if (postmaster > 0) {
+    for (const entry of await fs.readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await statOf(entry);
+      if (stat && (Number(entry) === postmaster || stat.ppid === postmaster)) postgres += stat.cpu;
+    }
+  }
+  return { node, postgres };
+}
