@@ -1,11 +1,14 @@
 // npm run bench — the portal on the school-scale data (decision 35) against a bare Fastify route
 // in its own process: the students' hot reads, the staff's lists, sign-in, and the stall tests,
-// each measured BENCH_RUNS times (medians count), with the portal's memory sampled throughout.
+// each measured BENCH_RUNS times (medians count), with the portal's memory sampled throughout;
+// then the examination storms (5,000 students sit one exam; again with kill -9 in every phase).
 // Exits non-zero when a budget (README, "Budgets"; bench/lib/options.mjs) is missed.
 // Needs `npm run build` first. Tuning: BENCH_SECONDS, BENCH_RUNS, BENCH_CONNECTIONS,
-// BENCH_LIST_CONNECTIONS, BENCH_STUDENTS, BENCH_ONLY=text, BENCH_RESEED=1.
+// BENCH_LIST_CONNECTIONS, BENCH_STUDENTS, BENCH_ONLY=text (or exam, exam-crash), BENCH_RESEED=1,
+// BENCH_EXAM_CONNECTIONS.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { examStorm } from './lib/exam-storm.mjs';
 import { hit, measure, median, rotation } from './lib/load.mjs';
 import { BUDGETS, DATA, OPTIONS } from './lib/options.mjs';
 import { sampleMemory, startBare, startPortal } from './lib/processes.mjs';
@@ -137,43 +140,58 @@ async function stallTests(servers, sessions, planDay) {
   );
 }
 
-const scale = await ensureScaleData();
-const bare = await startBare();
-const portal = await startPortal(SCALE_DIR);
-memory = sampleMemory(portal.pid);
-try {
-  await memory.read();
-  console.log(`Portal started, ${memory.state.lastMb.toFixed(0)} MB resident`);
-  const sessions = await obtainSessions(portal.url, OPTIONS.students);
-  const servers = { bare, portal };
-  console.log(
-    `${OPTIONS.runs} runs of ${OPTIONS.seconds} s per scenario (medians); the bare route runs in its own process`,
-  );
-  await hotScenarios(servers, sessions, scale.seededOn);
-  await listScenarios(servers, sessions);
-  await signInScenario(servers, sessions);
-  await stallTests(servers, sessions, scale.seededOn);
-  await memory.read();
-  const verdict = check(
-    memory.state.peakMb < BUDGETS.rssMb,
-    `portal memory peaked at ${memory.state.peakMb.toFixed(0)} MB`,
-  );
-  console.log(
-    `\nPortal memory (VmRSS, ${memory.state.samples} samples): peak ${memory.state.peakMb.toFixed(0)} MB, ` +
-      `at the end ${memory.state.lastMb.toFixed(0)} MB  ${verdict}`,
-  );
-  results.memory = { peakMb: memory.state.peakMb, lastMb: memory.state.lastMb };
-  results.scale = scale;
-  results.finishedAt = new Date().toISOString();
-  await fs.writeFile(path.join(DATA, 'results.json'), JSON.stringify(results, null, 2));
-  if (misses.length) {
-    console.log(`\n${misses.length} budget(s) missed:\n${misses.map((miss) => `  - ${miss}`).join('\n')}`);
-  } else {
-    console.log('\nEvery budget held.');
+/** The students' reads, the staff's lists, sign-in and the stall tests, on one portal. */
+async function schoolScenarios(scale) {
+  const bare = await startBare();
+  const portal = await startPortal(SCALE_DIR);
+  memory = sampleMemory(portal.pid);
+  try {
+    await memory.read();
+    console.log(`Portal started, ${memory.state.lastMb.toFixed(0)} MB resident`);
+    const sessions = await obtainSessions(portal.url, OPTIONS.students);
+    const servers = { bare, portal };
+    console.log(
+      `${OPTIONS.runs} runs of ${OPTIONS.seconds} s per scenario (medians); the bare route runs in its own process`,
+    );
+    await hotScenarios(servers, sessions, scale.seededOn);
+    await listScenarios(servers, sessions);
+    await signInScenario(servers, sessions);
+    await stallTests(servers, sessions, scale.seededOn);
+    await memory.read();
+    const verdict = check(
+      memory.state.peakMb < BUDGETS.rssMb,
+      `portal memory peaked at ${memory.state.peakMb.toFixed(0)} MB`,
+    );
+    console.log(
+      `\nPortal memory (VmRSS, ${memory.state.samples} samples): peak ${memory.state.peakMb.toFixed(0)} MB, ` +
+        `at the end ${memory.state.lastMb.toFixed(0)} MB  ${verdict}`,
+    );
+    results.memory = { peakMb: memory.state.peakMb, lastMb: memory.state.lastMb };
+  } finally {
+    memory.stop();
+    await portal.stop();
+    await bare.stop();
   }
-  process.exitCode = misses.length ? 1 : 0;
-} finally {
-  memory.stop();
-  await portal.stop();
-  await bare.stop();
 }
+
+const scale = await ensureScaleData();
+// BENCH_ONLY=exam runs the examination storm alone, BENCH_ONLY=exam-crash its kill -9 run alone;
+// a full run ends with both, each on a portal of its own (bench/lib/exam-storm.mjs).
+const examOnly = OPTIONS.only === 'exam' || OPTIONS.only === 'exam-crash';
+if (!examOnly) await schoolScenarios(scale);
+results.examStorms = [];
+if (!OPTIONS.only || OPTIONS.only === 'exam') {
+  results.examStorms.push(await examStorm({ scale, misses }));
+}
+if (!OPTIONS.only || OPTIONS.only === 'exam-crash') {
+  results.examStorms.push(await examStorm({ scale, crash: true, misses }));
+}
+results.scale = scale;
+results.finishedAt = new Date().toISOString();
+await fs.writeFile(path.join(DATA, 'results.json'), JSON.stringify(results, null, 2));
+if (misses.length) {
+  console.log(`\n${misses.length} budget(s) missed:\n${misses.map((miss) => `  - ${miss}`).join('\n')}`);
+} else {
+  console.log('\nEvery budget held.');
+}
+process.exitCode = misses.length ? 1 : 0;

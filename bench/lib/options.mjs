@@ -18,10 +18,17 @@ export const OPTIONS = {
   students: number('BENCH_STUDENTS', 2000),
   /** Sign-ins a second during the sign-in stall test. */
   signInsPerSecond: number('BENCH_SIGN_INS_PER_SECOND', 50),
-  /** Runs only the scenarios whose name contains this text. */
+  /** Runs only the scenarios whose name contains this text; `exam` the examination storm alone, `exam-crash` its kill -9 run. */
   only: process.env.BENCH_ONLY,
   /** Seeds the scale data again even when bench/.data/scale holds it. */
   reseed: process.env.BENCH_RESEED === '1',
+};
+
+/** The examination storms (bench/lib/exam-storm.mjs): phase lengths in seconds, client connections. */
+export const EXAM_STORM = {
+  phases: { start: 10, answering: 60, saveEvery: 15, end: 10 },
+  /** Keep-alive connections the 5,000 students' requests share, as behind a school's proxy. */
+  connections: number('BENCH_EXAM_CONNECTIONS', 256),
 };
 
 export const BUDGETS = {
@@ -35,6 +42,9 @@ export const BUDGETS = {
   batchSubjectsP50Ms: 50,
   /** Hot reads during a stall test keep this share of their undisturbed throughput. */
   stallShare: 0.7,
+  /** The examination storms: p99 of the start and end phases, and of the answering. */
+  examStartEndP99Ms: 500,
+  examAnsweringP99Ms: 200,
   /** The portal process's resident memory, through the whole run. */
   rssMb: 512,
 };

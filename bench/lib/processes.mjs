@@ -36,13 +36,18 @@ function stopper(child) {
   };
 }
 
-/** The built portal (`npm run build`) on `dataDir`'s embedded PostgreSQL, seeding nothing. */
-export async function startPortal(dataDir) {
+/**
+ * The built portal (`npm run build`) on `dataDir`'s embedded PostgreSQL, seeding nothing.
+ * `ownGroup`: in a process group of its own with its PostgreSQL, so `crash()` can SIGKILL both at
+ * once, as a power cut would (killing only Node would leave PostgreSQL running on the folder).
+ * `port`: a given one, so clients find the portal again after a restart.
+ */
+export async function startPortal(dataDir, { ownGroup = false, port: givenPort } = {}) {
   const main = path.join(ROOT, 'apps/server/dist/main.js');
   await fs.access(main).catch(() => {
     throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
   });
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   // The node flags `npm start` runs the portal with (package.json), and BENCH_PORTAL_ARGS (e.g.
   // --cpu-prof to see where its time goes).
   const start = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
@@ -65,10 +70,36 @@ export async function startPortal(dataDir) {
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
+    detached: ownGroup,
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${url}/api/health`, child, 'the portal');
-  return { url, pid: child.pid, stop: stopper(child) };
+  try {
+    await waitUntilUp(`${url}/api/health`, child, 'the portal');
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw error;
+  }
+  const crash = async () => {
+    const pidFile = await fs
+      .readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+      .catch(() => '');
+    const postmaster = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGKILL');
+    await exited;
+    // The next start refuses the folder while the old postmaster lives.
+    while (postmaster > 0 && isAlive(postmaster)) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  return { url, port, pid: child.pid, stop: stopper(child), crash: ownGroup ? crash : undefined };
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The bare Fastify route (bare-server.mjs) in a process of its own. */
@@ -97,4 +128,31 @@ export function sampleMemory(pid, everyMs = 200) {
   const timer = setInterval(read, everyMs);
   timer.unref();
   return { state, read, stop: () => clearInterval(timer) };
+}
+
+/**
+ * CPU seconds (user + system) used so far by the portal's Node process and by its PostgreSQL
+ * (the postmaster of `dataDir` and its children), from /proc: what a request costs, whatever
+ * else the machine is running at the time.
+ */
+export async function cpuSeconds(nodePid, dataDir) {
+  const ticks = 100; // USER_HZ on Linux
+  const statOf = async (pid) => {
+    const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (!text) return null;
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks };
+  };
+  const node = (await statOf(nodePid))?.cpu ?? 0;
+  const pidFile = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '');
+  const postmaster = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
+  let postgres = 0;
+  if (postmaster > 0) {
+    for (const entry of await fs.readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await statOf(entry);
+      if (stat && (Number(entry) === postmaster || stat.ppid === postmaster)) postgres += stat.cpu;
+    }
+  }
+  return { node, postgres };
 }

@@ -85,18 +85,19 @@ export async function findAttemptExam(
 export async function startAttempt(
   db: Database | Transaction,
   values: { institutionId: string; assessmentId: string; studentId: string; now: Date },
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean; startedAt: Date }> {
   const { institutionId, assessmentId, studentId, now } = values;
-  const inserted = await db.execute<{ id: string }>(sql`
+  const inserted = await db.execute<{ id: string; started_at: Date }>(sql`
     insert into exam_attempts (institution_id, assessment_id, student_id, started_at, created_at, updated_at)
     values (${institutionId}, ${assessmentId}, ${studentId}, ${now}, ${now}, ${now})
     on conflict (assessment_id, student_id) do nothing
-    returning id`);
-  if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
-  const found = await db.execute<{ id: string }>(
-    sql`select id from exam_attempts where assessment_id = ${assessmentId} and student_id = ${studentId}`,
+    returning id, started_at`);
+  const row = inserted.rows[0];
+  if (row) return { id: row.id, created: true, startedAt: new Date(row.started_at) };
+  const found = await db.execute<{ id: string; started_at: Date }>(
+    sql`select id, started_at from exam_attempts where assessment_id = ${assessmentId} and student_id = ${studentId}`,
   );
-  return { id: found.rows[0]!.id, created: false };
+  return { id: found.rows[0]!.id, created: false, startedAt: new Date(found.rows[0]!.started_at) };
 }
 
 // An assessment's questions cannot change once someone has started it (assessmentQuestionsFrozen),
@@ -163,10 +164,11 @@ export async function saveAnswer(
 
 /** The attempt row, locked until the end of the submit's transaction. */
 export async function lockAttempt(tx: Transaction, attemptId: string) {
-  const result = await tx.execute<{ id: string; submitted_at: Date | null }>(
-    sql`select id, submitted_at from exam_attempts where id = ${attemptId} for update`,
+  const result = await tx.execute<{ id: string; started_at: Date; submitted_at: Date | null }>(
+    sql`select id, started_at, submitted_at from exam_attempts where id = ${attemptId} for update`,
   );
-  return result.rows[0]!;
+  const row = result.rows[0]!;
+  return { ...row, started_at: new Date(row.started_at) };
 }
 
 /** Writes the submitted answers over the saved ones, inside the submit's transaction. */
@@ -190,7 +192,9 @@ export async function writeAnswers(tx: Transaction, attemptId: string, answers: 
 
 /**
  * Marks the attempt submitted, gives every unanswered question an empty answer (so evaluation
- * sees the whole paper) and scores the choice answers (decision 20), inside the submit's transaction.
+ * sees the whole paper; a choice one scores 0) and scores the given choice answers (decision 20),
+ * in ONE statement inside the submit's transaction: its parts read the answers as they were before
+ * it, so the empty answers are scored as they are inserted and the scoring updates only the others.
  */
 export async function finishAttempt(
   tx: Transaction,
@@ -198,13 +202,14 @@ export async function finishAttempt(
 ) {
   const { attemptId, assessmentId, now, auto } = values;
   await tx.execute(sql`
-    update exam_attempts set submitted_at = ${now}, auto_submitted = ${auto}, updated_at = ${now}
-    where id = ${attemptId}`);
-  await tx.execute(sql`
-    insert into exam_answers (attempt_id, question_id, updated_at)
-    select ${attemptId}, q.id, ${now} from questions q where q.assessment_id = ${assessmentId}
-    on conflict (attempt_id, question_id) do nothing`);
-  await tx.execute(sql`
+    with submitted as (
+      update exam_attempts set submitted_at = ${now}, auto_submitted = ${auto}, updated_at = ${now}
+      where id = ${attemptId}),
+    unanswered as (
+      insert into exam_answers (attempt_id, question_id, updated_at, correct, scored_point)
+      select ${attemptId}, q.id, ${now}, case when ${isChoice} then false end, case when ${isChoice} then 0 end
+      from questions q where q.assessment_id = ${assessmentId}
+      on conflict (attempt_id, question_id) do nothing)
     update exam_answers x set ${scoreChoiceSet}
     from questions q
     where x.attempt_id = ${attemptId} and q.id = x.question_id and ${isChoice}`);

@@ -58,18 +58,21 @@ export async function startExam(
 ): Promise<{ attempt: ExamAttempt; created: boolean }> {
   const exam = await studentExam(deps, user, assessmentId);
   const now = deps.clock.now();
-  if (exam.attempt_id === null) {
-    if (exam.status !== 'LIVE' || exam.questions_count === 0) throw conflict(MESSAGES.examNotLive);
-    const window = examWindow(exam.start_date, exam.due_date, now);
-    if (!mayStart(window)) throw windowClosed(window);
-  }
-  const { id, created } = await repository.startAttempt(deps.db, {
+  // A second start (a reload, another tab) finds the attempt in the exam's row: nothing to write.
+  if (exam.attempt_id !== null) return { attempt: presentAttempt(exam, now), created: false };
+  if (exam.status !== 'LIVE' || exam.questions_count === 0) throw conflict(MESSAGES.examNotLive);
+  const window = examWindow(exam.start_date, exam.due_date, now);
+  if (!mayStart(window)) throw windowClosed(window);
+  const { id, created, startedAt } = await repository.startAttempt(deps.db, {
     institutionId: institutionOf(user),
     assessmentId,
     studentId: user.entityId,
     now,
   });
-  const started = await ownAttempt(deps, user, id);
+  // A parallel start of the same student may have won the insert: read what it wrote.
+  const started = created
+    ? { ...exam, attempt_id: id, started_at: startedAt, submitted_at: null, auto_submitted: false }
+    : await ownAttempt(deps, user, id);
   return { attempt: presentAttempt(started, deps.clock.now()), created };
 }
 
@@ -167,23 +170,31 @@ export async function submitExam(deps: AppDeps, user: AuthUser, body: SubmitBody
   const window = examWindow(exam.start_date, exam.due_date, now);
   if (exam.attempt_id === null && exam.status !== 'LIVE') throw conflict(MESSAGES.examNotLive);
   if (!mayAnswer(window)) throw windowClosed(window);
-  const attemptId = await deps.db.transaction(async (tx) => {
-    const { id } = await repository.startAttempt(tx, {
-      institutionId: institutionOf(user),
-      assessmentId: exam.id,
-      studentId: user.entityId,
-      now,
-    });
-    const attempt = await repository.lockAttempt(tx, id);
-    if (attempt.submitted_at) throw conflict(MESSAGES.alreadySubmitted);
+  const auto = now.getTime() > exam.due_date.getTime();
+  const attempt = await deps.db.transaction(async (tx) => {
+    // The attempt's row lock serialises parallel submits; a submit without a start creates it.
+    const id =
+      exam.attempt_id ??
+      (
+        await repository.startAttempt(tx, {
+          institutionId: institutionOf(user),
+          assessmentId: exam.id,
+          studentId: user.entityId,
+          now,
+        })
+      ).id;
+    const locked = await repository.lockAttempt(tx, id);
+    if (locked.submitted_at) throw conflict(MESSAGES.alreadySubmitted);
     await repository.writeAnswers(tx, id, answers, now);
-    await repository.finishAttempt(tx, {
-      attemptId: id,
-      assessmentId: exam.id,
-      now,
-      auto: now.getTime() > exam.due_date.getTime(),
-    });
-    return id;
+    await repository.finishAttempt(tx, { attemptId: id, assessmentId: exam.id, now, auto });
+    return locked;
   });
-  return { attempt: presentAttempt(await ownAttempt(deps, user, attemptId), deps.clock.now()) };
+  const submitted = {
+    ...exam,
+    attempt_id: attempt.id,
+    started_at: attempt.started_at,
+    submitted_at: now,
+    auto_submitted: auto,
+  };
+  return { attempt: presentAttempt(submitted, deps.clock.now()) };
 }

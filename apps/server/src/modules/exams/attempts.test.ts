@@ -410,6 +410,44 @@ describe('POST /api/assessment-submissions', () => {
     expect(list.find((row: { _id: string }) => row._id === exam.assessment.id).has_taken).toBe(true);
   });
 
+  it('answers the attempt as a reload reads it: a repeat start, the submit, a submit without a start', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const sheetOf = async (token: string, attemptId: string) =>
+      (await call('GET', `/api/assessment-attempts/${attemptId}`, token)).json().data.attempt;
+    const attemptId = await started(me.token, exam);
+    t.clock.set(new Date(START.getTime() + 5 * 60_000));
+    const again = await start(me.token, exam.assessment.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.attempt).toEqual(await sheetOf(me.token, attemptId));
+    expect(again.json().data.attempt).toMatchObject({ _id: attemptId, started_at: START.toISOString() });
+
+    t.clock.set(new Date(START.getTime() + 10 * 60_000));
+    const submitted = await submit(me.token, exam);
+    expect(submitted.statusCode).toBe(201);
+    expect(submitted.json().data.attempt).toEqual(await sheetOf(me.token, attemptId));
+    // Unanswered questions are stored empty: choice ones scored 0, the others left to the teacher.
+    const stored = new Map((await answersOf(attemptId)).map((row) => [row.questionId, row]));
+    expect(stored.get(exam.single.question.id)).toMatchObject({
+      optionIds: [],
+      correct: false,
+      scoredPoint: 0,
+    });
+    expect(stored.get(exam.multiple.question.id)).toMatchObject({ correct: false, scoredPoint: 0 });
+    expect(stored.get(exam.text.question.id)).toMatchObject({ correct: null, scoredPoint: null });
+
+    const late = await newStudent();
+    t.clock.set(new Date(DUE.getTime() + 30_000));
+    const direct = await submit(late.token, exam);
+    expect(direct.statusCode).toBe(201);
+    const attempt = direct.json().data.attempt;
+    expect(attempt).toMatchObject({
+      auto_submitted: true,
+      started_at: new Date(DUE.getTime() + 30_000).toISOString(),
+    });
+    expect(attempt).toEqual(await sheetOf(late.token, attempt._id));
+  });
+
   it('accepts exactly one of 20 parallel submits of one student', async () => {
     const exam = await newExam();
     const me = await newStudent();

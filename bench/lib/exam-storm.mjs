@@ -1,0 +1,468 @@
+// The examination storms: 5,000 students of one batch sit one examination, in the three phases
+// of a real sitting (start, answering, end), each student a client of its own with its own token,
+// sending at scheduled moments (open loop: a slow answer does not slow the arrivals down, and
+// latency is counted from the moment a request was due to go, so waiting for a free connection
+// counts too). With `crash`, the portal (Node and its PostgreSQL) is killed with SIGKILL in the
+// middle of each phase and started again on the same data; the clients retry what failed.
+// Afterwards the database must hold every acknowledged save and every submission, once.
+import http from 'node:http';
+import {
+  connectStormDatabase,
+  ensureStormCopy,
+  PAPER_QUESTIONS,
+  resetStormExam,
+  STORM_DIR,
+  tokensFor,
+  verifyStorm,
+} from './exam-storm-data.mjs';
+import { BUDGETS, EXAM_STORM } from './options.mjs';
+import { cpuSeconds, sampleMemory, startPortal } from './processes.mjs';
+
+const SECOND = 1000;
+const TEXTS = [
+  'Force is the product of mass and acceleration, so a heavier body needs a larger push.',
+  'The chapter explains how energy changes form but its total stays the same.',
+  'A reaction speeds up with heat because the particles meet more often and harder.',
+  'Light bends when it passes from air into water because its speed changes.',
+];
+
+/** A small seeded generator, so two runs send the same storm. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const percentile = (sorted, share) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] : 0;
+
+/** Requests, latencies and failures of one phase. */
+function phaseRecord(name) {
+  return {
+    name,
+    requests: 0,
+    errors: 0,
+    retries: 0,
+    confirmedByRepeat: 0,
+    latencies: [],
+    firstAt: Infinity,
+    lastAt: 0,
+    kinds: {},
+  };
+}
+
+function summary(record) {
+  const sorted = [...record.latencies].sort((a, b) => a - b);
+  const seconds = Math.max(0.001, (record.lastAt - record.firstAt) / SECOND);
+  return {
+    name: record.name,
+    requests: record.requests,
+    errors: record.errors,
+    retries: record.retries,
+    confirmedByRepeat: record.confirmedByRepeat,
+    seconds,
+    rps: record.requests / seconds,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? 0,
+    kinds: Object.fromEntries(
+      Object.entries(record.kinds).map(([kind, latencies]) => {
+        const byKind = [...latencies].sort((a, b) => a - b);
+        return [
+          kind,
+          { requests: byKind.length, p50: percentile(byKind, 0.5), p99: percentile(byKind, 0.99) },
+        ];
+      }),
+    ),
+  };
+}
+
+/** One HTTP exchange over the shared keep-alive agent: `{ status, body }`, or `{ error }`. */
+function exchange(agent, port, { method, path, token, body }) {
+  return new Promise((resolve) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload !== undefined && {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+          }),
+        },
+        timeout: 30 * SECOND,
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {}
+          resolve({ status: response.statusCode, body: json });
+        });
+        response.on('error', (error) => resolve({ error }));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', (error) => resolve({ error }));
+    request.end(payload);
+  });
+}
+
+/** An answer a student might give to `question`: option ids or a text. */
+function answerTo(question, pick, student, turn) {
+  const options = question.answers.map((option) => option._id);
+  switch (question.type) {
+    case 'MULTIPLE_CHOICE': {
+      const chosen = options.filter(() => pick() < 0.5);
+      return { optionIds: chosen.length ? chosen : [options[0]], text: null };
+    }
+    case 'TEXT':
+      return { optionIds: [], text: `${TEXTS[Math.floor(pick() * TEXTS.length)]} (${student}, ${turn})` };
+    default:
+      return { optionIds: [options[Math.floor(pick() * options.length)]], text: null };
+  }
+}
+
+const body = (answer) => ({ submitted_answer_ids: answer.optionIds, submitted_answer_text: answer.text });
+
+/**
+ * Runs one storm on the exam-storm copy of the scale data. Answers its figures; `misses` collects
+ * what missed a budget (or lost data).
+ */
+export async function examStorm({ scale, crash = false, misses }) {
+  const { phases } = EXAM_STORM;
+  await ensureStormCopy(scale);
+  let portal = await startPortal(STORM_DIR, { ownGroup: crash });
+  const memories = [sampleMemory(portal.pid)];
+  const db = { client: await connectStormDatabase() };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: EXAM_STORM.connections });
+  try {
+    // The exam opens now; once the tokens are ready the students start 1 s later, answer from
+    // their start + 10 s, and the deadline is the end of the answering, when the clients
+    // auto-submit (within the grace).
+    const opensAt = new Date();
+    const exam = await resetStormExam(db.client, {
+      start: opensAt,
+      due: new Date(opensAt.getTime() + 3_600_000),
+    });
+    const tokens = await tokensFor(exam.students);
+    const t0 = Date.now() + SECOND;
+    const dueAt = t0 + (phases.start + phases.answering) * SECOND;
+    await db.client.query('update assessments set due_date = $2 where id = $1', [
+      exam.assessmentId,
+      new Date(dueAt),
+    ]);
+    const students = exam.students.map((student, index) => ({
+      index,
+      studentId: student.student_id,
+      token: tokens[index],
+      attemptId: null,
+      questions: null,
+      answers: new Map(),
+      chain: Promise.resolve(),
+      failed: false,
+    }));
+    console.log(
+      `\nExamination storm${crash ? ', kill -9 in every phase' : ''}: ${students.length} students of one batch, ` +
+        `one ${PAPER_QUESTIONS}-question examination, ${EXAM_STORM.connections} keep-alive connections`,
+    );
+
+    const records = {
+      start: phaseRecord('start'),
+      answering: phaseRecord('answering'),
+      end: phaseRecord('end'),
+    };
+    const acknowledged = new Map();
+    const submitted = new Set();
+    const restarts = [];
+    let restarting = null;
+
+    /**
+     * Sends one request of `record`'s phase that was due at `dueAt`. Without `crash`, any failure
+     * counts as an error; with it, a lost connection or a 5xx is retried (jittered back-off)
+     * until an answer comes, as the web app's autosave and submit do.
+     */
+    async function send(record, kind, dueAt, request, accept) {
+      const pick = random(dueAt);
+      for (let attempt = 0; ; attempt += 1) {
+        if (restarting) await restarting;
+        const sentAt = Date.now();
+        record.firstAt = Math.min(record.firstAt, sentAt);
+        const answer = await exchange(agent, portal.port, request);
+        const doneAt = Date.now();
+        record.lastAt = Math.max(record.lastAt, doneAt);
+        record.requests += 1;
+        if (!answer.error && accept(answer)) {
+          // From the moment it was due (retries and waits included): what the student waited.
+          record.latencies.push(doneAt - dueAt);
+          record.kinds[kind] ??= [];
+          record.kinds[kind].push(doneAt - dueAt);
+          return answer;
+        }
+        const retryable = crash && (answer.error || answer.status >= 500);
+        if (!retryable) {
+          record.errors += 1;
+          if (record.errors <= 5) {
+            const why =
+              answer.error?.message ?? `${answer.status} ${JSON.stringify(answer.body?.error ?? '')}`;
+            console.log(`    ${kind}: ${why}`);
+          }
+          return null;
+        }
+        record.retries += 1;
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(4 * SECOND, 250 * 2 ** attempt) * (0.5 + pick())),
+        );
+      }
+    }
+
+    const later = (at, work) =>
+      new Promise((resolve) => setTimeout(() => resolve(work()), Math.max(0, at - Date.now())));
+    /** A student's requests go one after another, as one browser tab's would. */
+    const inTurn = (student, work) => {
+      student.chain = student.chain.then(work);
+      return student.chain;
+    };
+    const pick = random(35);
+
+    // Start: within the first 10 s every student starts the attempt and loads the paper.
+    const startWork = students.map((student) => {
+      const at = t0 + pick() * phases.start * SECOND;
+      return later(at, () =>
+        inTurn(student, async () => {
+          const started = await send(
+            records.start,
+            'POST /api/assessment-attempts',
+            at,
+            {
+              method: 'POST',
+              path: '/api/assessment-attempts',
+              token: student.token,
+              body: { assessment_id: exam.assessmentId },
+            },
+            (answer) => answer.status === 201 || answer.status === 200,
+          );
+          if (!started) {
+            student.failed = true;
+            return;
+          }
+          student.attemptId = started.body.data.attempt._id;
+          const loadedAt = Date.now();
+          const sheet = await send(
+            records.start,
+            'GET /api/assessment-attempts/{id}',
+            loadedAt,
+            { method: 'GET', path: `/api/assessment-attempts/${student.attemptId}`, token: student.token },
+            (answer) => answer.status === 200,
+          );
+          if (!sheet) {
+            student.failed = true;
+            return;
+          }
+          student.questions = sheet.body.data.questions;
+        }),
+      );
+    });
+
+    // Answering: every 15 s each student saves an answer to a random question, the students spread evenly.
+    const answeringStart = t0 + phases.start * SECOND;
+    const saves = [];
+    for (const student of students) {
+      const offset = (student.index / students.length) * phases.saveEvery * SECOND;
+      for (let turn = 0; turn * phases.saveEvery < phases.answering; turn += 1) {
+        const at = answeringStart + offset + turn * phases.saveEvery * SECOND;
+        const choose = random(student.index * 100 + turn + 1);
+        saves.push(
+          later(at, () =>
+            inTurn(student, async () => {
+              if (student.failed || !student.questions) {
+                records.answering.errors += 1;
+                return;
+              }
+              const question = student.questions[Math.floor(choose() * student.questions.length)];
+              const answer = answerTo(question, choose, student.index + 1, turn);
+              const saved = await send(
+                records.answering,
+                'PUT /api/assessment-attempts/{id}/answers/{questionId}',
+                at,
+                {
+                  method: 'PUT',
+                  path: `/api/assessment-attempts/${student.attemptId}/answers/${question._id}`,
+                  token: student.token,
+                  body: body(answer),
+                },
+                (reply) => reply.status === 200,
+              );
+              if (!saved) return;
+              student.answers.set(question._id, answer);
+              acknowledged.set(`${student.studentId}/${question._id}`, answer);
+            }),
+          ),
+        );
+      }
+    }
+
+    // End: at the deadline every student's countdown reaches zero and the client submits every answer it holds.
+    const ends = students.map((student) => {
+      const at = dueAt + pick() * phases.end * SECOND;
+      return later(at, () =>
+        inTurn(student, async () => {
+          if (student.failed) {
+            records.end.errors += 1;
+            return;
+          }
+          const submissions = [...student.answers].map(([questionId, answer]) => ({
+            question_id: questionId,
+            ...body(answer),
+          }));
+          const done = await send(
+            records.end,
+            'POST /api/assessment-submissions',
+            at,
+            {
+              method: 'POST',
+              path: '/api/assessment-submissions',
+              token: student.token,
+              body: { assessment_id: exam.assessmentId, batch_subject_id: exam.batchSubjectId, submissions },
+            },
+            // A retry after a crash may find the first try committed: the student is told so.
+            (reply) => {
+              if (reply.status === 201) return true;
+              const committed =
+                crash && reply.status === 409 && reply.body?.error?.message === 'Already Submitted!';
+              if (committed) records.end.confirmedByRepeat += 1;
+              return committed;
+            },
+          );
+          if (done) submitted.add(student.studentId);
+        }),
+      );
+    });
+
+    // kill -9 in the middle of each phase, then the portal starts again on the same data and port.
+    const crashes = crash
+      ? [
+          t0 + (phases.start / 2) * SECOND,
+          answeringStart + (phases.answering / 2) * SECOND,
+          dueAt + (phases.end / 2) * SECOND,
+        ].map((at, index) =>
+          later(at, async () => {
+            let release;
+            restarting = new Promise((resolve) => {
+              release = resolve;
+            });
+            const killedAt = Date.now();
+            for (const memory of memories) await memory.read();
+            await db.client.end().catch(() => {});
+            await portal.crash();
+            portal = await startPortal(STORM_DIR, { ownGroup: true, port: portal.port });
+            memories.push(sampleMemory(portal.pid));
+            db.client = await connectStormDatabase();
+            const seconds = (Date.now() - killedAt) / SECOND;
+            restarts.push({ phase: Object.keys(records)[index], seconds });
+            console.log(
+              `  kill -9 in the ${Object.keys(records)[index]} phase; up again after ${seconds.toFixed(1)} s`,
+            );
+            restarting = null;
+            release();
+          }),
+        )
+      : [];
+
+    // CPU used by the portal and its PostgreSQL through the storm (without crashes: a restart
+    // starts the counters again), and by this load generator.
+    const cpuBefore = crash ? null : await cpuSeconds(portal.pid, STORM_DIR);
+    const clientBefore = process.cpuUsage();
+    await Promise.all(startWork);
+    await Promise.all(saves);
+    await Promise.all([...ends, ...crashes]);
+    await Promise.all(students.map((student) => student.chain));
+    for (const memory of memories) await memory.read();
+    const peakMb = Math.max(...memories.map((memory) => memory.state.peakMb));
+
+    const verified = await verifyStorm(db.client, {
+      assessmentId: exam.assessmentId,
+      acknowledged,
+      submittedStudents: submitted,
+    });
+    const figures = Object.values(records).map(summary);
+    const requests = figures.reduce((sum, phase) => sum + phase.requests, 0);
+    const clientUsage = process.cpuUsage(clientBefore);
+    const cpuAfter = crash ? null : await cpuSeconds(portal.pid, STORM_DIR);
+    const cpu = cpuAfter && {
+      node: cpuAfter.node - cpuBefore.node,
+      postgres: cpuAfter.postgres - cpuBefore.postgres,
+      client: (clientUsage.user + clientUsage.system) / 1e6,
+    };
+    if (cpu) cpu.msPerRequest = ((cpu.node + cpu.postgres) * SECOND) / requests;
+    report({ crash, figures, verified, peakMb, restarts, cpu, students: students.length, misses });
+    return { crash, students: students.length, phases: figures, verified, peakMb, restarts, cpu };
+  } finally {
+    for (const memory of memories) memory.stop();
+    agent.destroy();
+    await db.client.end().catch(() => {});
+    await portal.stop();
+  }
+}
+
+function report({ crash, figures, verified, peakMb, restarts, cpu, students, misses }) {
+  const ms = (value) => `${Math.round(value)} ms`;
+  const label = crash ? 'exam storm with kill -9' : 'exam storm';
+  for (const phase of figures) {
+    const budget = phase.name === 'answering' ? BUDGETS.examAnsweringP99Ms : BUDGETS.examStartEndP99Ms;
+    const ok = phase.errors === 0 && (crash || phase.p99 < budget);
+    if (!ok) misses.push(`${label}, ${phase.name}: ${phase.errors} errors, p99 ${ms(phase.p99)}`);
+    console.log(
+      `  ${phase.name}: ${phase.requests} requests in ${phase.seconds.toFixed(1)} s, ${Math.round(phase.rps)} req/s, ` +
+        `p50 ${ms(phase.p50)}, p95 ${ms(phase.p95)}, p99 ${ms(phase.p99)}, max ${ms(phase.max)}, ` +
+        `${phase.errors} errors${crash ? `, ${phase.retries} retried` : ''}` +
+        `${phase.confirmedByRepeat ? ` (${phase.confirmedByRepeat} submits lost their answer to the crash and were told "Already Submitted!" on retrying)` : ''}` +
+        '  ' +
+        `${ok ? 'OK' : 'MISSED'}${crash ? '' : ` (p99 budget ${budget} ms)`}`,
+    );
+    for (const [kind, figure] of Object.entries(phase.kinds)) {
+      console.log(`      ${kind}: ${figure.requests}, p50 ${ms(figure.p50)}, p99 ${ms(figure.p99)}`);
+    }
+  }
+  const intact =
+    verified.missing === 0 &&
+    verified.different === 0 &&
+    verified.submittedOnce === students &&
+    verified.notSubmitted === 0 &&
+    verified.duplicated === 0;
+  if (!intact) misses.push(`${label}: the database lost or doubled what was acknowledged`);
+  console.log(
+    `  In the database: ${verified.kept} of ${verified.acknowledged} acknowledged answers stored with their value ` +
+      `(${verified.missing} missing, ${verified.different} different); ${verified.submittedOnce} of ${students} ` +
+      `students submitted exactly once (${verified.notSubmitted} not, ${verified.duplicated} twice)  ${intact ? 'OK' : 'MISSED'}`,
+  );
+  if (restarts.length) {
+    console.log(
+      `  Restarts: ${restarts.map((restart) => `${restart.phase} ${restart.seconds.toFixed(1)} s`).join(', ')}`,
+    );
+  }
+  if (cpu) {
+    console.log(
+      `  CPU: the portal ${cpu.node.toFixed(1)} s, its PostgreSQL ${cpu.postgres.toFixed(1)} s ` +
+        `(${cpu.msPerRequest.toFixed(2)} ms a request); the load generator ${cpu.client.toFixed(1)} s`,
+    );
+  }
+  const memoryOk = peakMb < BUDGETS.rssMb;
+  if (!memoryOk) misses.push(`${label}: portal memory peaked at ${peakMb.toFixed(0)} MB`);
+  console.log(`  Portal memory peak: ${peakMb.toFixed(0)} MB  ${memoryOk ? 'OK' : 'MISSED'}`);
+}
