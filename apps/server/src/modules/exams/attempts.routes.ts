@@ -23,6 +23,12 @@ const failures = {
   409: errorBodySchema,
 };
 const docs = { tags: ['examinations'] };
+/**
+ * An attempt is read only by its student until it is submitted, and no cached read holds attempts
+ * (evaluation lists read them fresh), so a start, a save or a submit drops only the student's own
+ * cached reads: during an exam thousands of saves a minute would otherwise empty the school's cache.
+ */
+const config = { readCache: 'own' as const };
 
 /** A student sits an examination: start, the paper, autosave, submit (decisions 21 and 26). */
 export const examAttemptsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +38,7 @@ export const examAttemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-attempts',
     {
       onRequest: sit,
+      config,
       schema: {
         ...docs,
         description:
@@ -69,6 +76,7 @@ export const examAttemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-attempts/:id/answers/:questionId',
     {
       onRequest: sit,
+      config,
       schema: {
         ...docs,
         description:
@@ -92,6 +100,7 @@ export const examAttemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-submissions',
     {
       onRequest: sit,
+      config,
       schema: {
         ...docs,
         description:

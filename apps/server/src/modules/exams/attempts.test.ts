@@ -9,6 +9,7 @@ import { uploadFile } from '../../test/factories/students.js';
 import { enrolStudents } from '../../test/factories/subjects.js';
 import { expectGuarded } from '../../test/guards.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
+import { countQueries } from '../../test/query-count.js';
 
 let t: TestApp;
 type School = Awaited<ReturnType<TestApp['createSchool']>>;
@@ -446,6 +447,20 @@ describe('POST /api/assessment-submissions', () => {
       started_at: new Date(DUE.getTime() + 30_000).toISOString(),
     });
     expect(attempt).toEqual(await sheetOf(late.token, attempt._id));
+  });
+
+  it('leaves the school’s cached reads alone: a start, saves and the submit change only what the student reads', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const classmateReads = () => call('GET', '/api/users/me/batch-subjects', school.tokens.student);
+    await classmateReads();
+    const cached = await countQueries(classmateReads);
+    const attemptId = await started(me.token, exam);
+    expect(
+      (await save(me.token, attemptId, exam.text.question.id, { submitted_answer_text: 'x' })).statusCode,
+    ).toBe(200);
+    expect((await submit(me.token, exam)).statusCode).toBe(201);
+    expect(await countQueries(classmateReads)).toBe(cached);
   });
 
   it('accepts exactly one of 20 parallel submits of one student', async () => {
