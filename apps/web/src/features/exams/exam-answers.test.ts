@@ -102,7 +102,8 @@ describe('examination answers (learning §5 "Exam submit")', () => {
   });
 
   it('names a sheet by the end of its link', () => {
-    expect(sheetName('/files/inst/answer-sheets/abc-page%201.png')).toBe('abc-page 1.png');
+    expect(sheetName('/files/inst/answer-sheets/d5e55babce2aa60c9925eb49-page%201.png')).toBe('page 1.png');
+    expect(sheetName('/files/inst/answer-sheets/abc-page.png')).toBe('abc-page.png');
     expect(sheetName('/files/inst/answer-sheets/bad%E0.png')).toBe('bad%E0.png');
   });
 });

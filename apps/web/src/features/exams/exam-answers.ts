@@ -84,12 +84,17 @@ export function submissionPayload(
   };
 }
 
-/** A sheet's name as the student sees it: the last part of its link. */
+/** The random part the portal puts before a stored file's own name (24 hex digits and a dash). */
+const STORED_PREFIX = /^[0-9a-f]{24}-/;
+
+/** A sheet's name as the student sees it: the file's own name at the end of its link. */
 export function sheetName(url: string): string {
   const last = url.split('?')[0]!.split('/').filter(Boolean).at(-1) ?? url;
+  let name = last;
   try {
-    return decodeURIComponent(last);
+    name = decodeURIComponent(last);
   } catch {
-    return last;
+    // A name that is not valid percent-encoding is shown as it is.
   }
+  return name.replace(STORED_PREFIX, '') || name;
 }

@@ -238,14 +238,9 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
     void submit(true);
   });
 
-  // "Time to upload the sheets" with 10 minutes left (learning §4), also as a notice once.
+  // "Time to upload the sheets" with 10 minutes left (learning §4), in the bar that stays in sight
+  // (a notice would cover its Submit button).
   const uploadWarning = phase === 'sitting' && showsUploadWarning(timeLeft, assessment.has_upload_questions);
-  const warned = useRef(false);
-  useEffect(() => {
-    if (!uploadWarning || warned.current) return;
-    warned.current = true;
-    notify.error(MESSAGES.timeToUploadSheets);
-  }, [uploadWarning]);
 
   if (phase === 'already') return <AlreadySubmitted />;
 

@@ -10,7 +10,7 @@ import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage, isNotAvailable } from '../../../lib/api';
 import { useRequiredAccount } from '../../../lib/session';
-import { isExamConflict, useMyExamResult } from '../api';
+import { isExamConflict, useMyExamResult, useMyExams } from '../api';
 import { ResultRow } from '../components/ResultRow';
 import { MY_ASSESSMENTS_PATH } from '../links';
 
@@ -23,6 +23,10 @@ export function ExamResultsPage() {
   const assessmentId = params.get('assessment');
   const account = useRequiredAccount();
   const result = useMyExamResult(assessmentId, account.entity_id);
+  // The title comes from the student's previous examinations (the list the card was in).
+  const previous = useMyExams('previous');
+  const title = previous.items.find((exam) => exam._id === assessmentId)?.title;
+  const heading = title ? `${LABELS.examResultsTitle}: ${title}` : LABELS.examResultsTitle;
   const back = (
     <Button
       component={Link}
@@ -45,7 +49,7 @@ export function ExamResultsPage() {
     return (
       <>
         <PageBreadcrumb crumbs={crumbs} />
-        <PageHeader title={LABELS.examResultsTitle} actions={back} />
+        <PageHeader title={heading} actions={back} />
         {isExamConflict(result.error) ? (
           <Alert color="blue" variant="light" role="alert" maw={640}>
             {errorMessage(result.error)}
@@ -61,7 +65,7 @@ export function ExamResultsPage() {
   return (
     <>
       <PageBreadcrumb crumbs={crumbs} />
-      <PageHeader title={LABELS.examResultsTitle} actions={back} />
+      <PageHeader title={heading} actions={back} />
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <Group justify="space-between" gap="sm">
