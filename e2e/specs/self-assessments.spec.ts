@@ -173,7 +173,10 @@ describe('a topic’s self assessment', () => {
       .getByRole('link', { name: 'Assessments' })
       .click();
     await page.waitForURL('**/me/assessments');
-    await page.getByText(LABELS.myExaminationsComing).waitFor();
+    // The Examinations tab opens first, with the demo's live examination.
+    await page
+      .getByRole('article', { name: formatMessage(LABELS.examCard, { title: 'Unit Test: Triangles' }) })
+      .waitFor();
     const tab = page.getByRole('tab', { name: /Self Assessments/ });
     await tab.click();
     const table = page.getByRole('table', { name: LABELS.mySelfResults });

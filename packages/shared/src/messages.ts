@@ -1,5 +1,6 @@
 import { ASSESSMENT_LABELS, ASSESSMENT_MESSAGES } from './labels/assessments.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
+import { EXAM_LABELS } from './labels/exams.js';
 import { OWNER_LABELS } from './labels/owner.js';
 import { SESSION_LABELS, SESSION_MESSAGES } from './labels/sessions.js';
 import { STUDENT_LEARNING_LABELS } from './labels/student.js';
@@ -356,6 +357,7 @@ export const LABELS = {
   ...TEACHING_LABELS,
   ...ASSESSMENT_LABELS,
   ...SESSION_LABELS,
+  ...EXAM_LABELS,
   ...SIGN_IN_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',

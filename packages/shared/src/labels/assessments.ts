@@ -103,7 +103,6 @@ export const ASSESSMENT_LABELS = {
   myAssessmentsTitle: 'Assessments',
   myExaminationsTab: 'Examinations',
   mySelfAssessmentsTab: 'Self Assessments ({n})',
-  myExaminationsComing: 'Examinations will be listed here soon.',
   myNoSelfAssessments: 'You have not taken a self assessment yet.',
   mySelfTopic: 'Topic',
   mySelfScore: 'Score',

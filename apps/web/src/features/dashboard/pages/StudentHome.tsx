@@ -11,6 +11,7 @@ import { LoadMore } from '../../../components/LoadMore';
 import { PageHeader } from '../../../components/PageHeader';
 import type { PagedList } from '../../../lib/paged-list';
 import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-params';
+import { PendingExams } from '../../exams/components/PendingExams';
 import { useDailyTopics, useLastVisitedTopics, usePendingTopics } from '../../learn/api';
 import { HomeTopicCard } from '../../learn/components/HomeTopicCard';
 import { type HomeCard, homeTopicCards, isOpenable, newTopicCards } from '../../learn/home-topics';
@@ -56,8 +57,9 @@ function TopicCards({ pending, cards, paged, empty, today }: TabList & { empty: 
 }
 
 /**
- * Student home: a date picker (the institution's today by default, kept in `?date=`) and the tabs New Topics, Pending
- * Topics and Last Visited Topics (learning §2 "Student home", decision 15).
+ * Student home: a date picker (the institution's today by default, kept in `?date=`), the pending
+ * assessments (features/exams) and the tabs New Topics, Pending Topics and Last Visited Topics
+ * (learning §2 "Student home", decision 15).
  */
 export function StudentHome() {
   const profile = useMyProfile(true);
@@ -109,6 +111,7 @@ function StudentHomeOn({ today }: { today: string }) {
           </Group>
         }
       />
+      <PendingExams />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Tabs
           value={tab}

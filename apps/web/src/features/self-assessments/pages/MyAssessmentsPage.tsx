@@ -1,7 +1,7 @@
-import { Anchor, Button, EmptyState, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { SelfAssessmentResultSummary } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
-import { IconCalendarTime, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { usePatchSearchParams } from '../../../lib/search-params';
 import { formatCardTime } from '../../assessments/assessment-time';
+import { ExaminationsTab } from '../../exams/components/ExaminationsTab';
 import { myTopicDetailPath, selfAssessmentPath } from '../../learn/links';
 import { useMySelfAssessmentResults } from '../api';
 import classes from './MyAssessmentsPage.module.css';
@@ -96,7 +97,7 @@ function SelfAssessmentResults({ results }: { results: ReturnType<typeof useMySe
 }
 
 /**
- * /me/assessments: the Examinations tab (its examinations come with the next part) and
+ * /me/assessments: the Examinations tab (Upcoming / Previous cards, features/exams) and
  * Self Assessments (n), every attempt with its topic, score and date, and a way to retake it.
  * The tab lives in the address (`tab=self`).
  */
@@ -113,7 +114,9 @@ export function MyAssessmentsPage() {
       <PageHeader title={LABELS.myAssessmentsTitle} />
       <Tabs
         value={tab}
-        onChange={(next) => patchParams({ tab: next === 'self' ? next : null }, { replace: true })}
+        onChange={(next) =>
+          patchParams({ tab: next === 'self' ? next : null, when: null }, { replace: true })
+        }
         keepMounted={false}
       >
         <Tabs.List mb="md">
@@ -121,12 +124,7 @@ export function MyAssessmentsPage() {
           <Tabs.Tab value="self">{formatMessage(LABELS.mySelfAssessmentsTab, { n: String(count) })}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="examinations">
-          <EmptyState
-            py="xl"
-            size="sm"
-            icon={<IconCalendarTime size={28} stroke={1.5} />}
-            title={LABELS.myExaminationsComing}
-          />
+          <ExaminationsTab />
         </Tabs.Panel>
         <Tabs.Panel value="self">
           <SelfAssessmentResults results={results} />

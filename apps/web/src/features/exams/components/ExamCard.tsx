@@ -1,0 +1,96 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import type { Assessment, ExamCardState } from '@portal/shared';
+import { formatMessage, LABELS } from '@portal/shared/messages';
+import { IconClockHour4, IconListCheck, IconPlayerPlay } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatCardTime } from '../../assessments/assessment-time';
+import { questionCountLabel } from '../../assessments/counts';
+import { examResultsPath } from '../links';
+
+/** The card's button by the server's state (learning §2 "Exam card button"). */
+export const EXAM_BUTTON: Record<ExamCardState, { label: string; color: string }> = {
+  submitted: { label: LABELS.examButtonSubmitted, color: 'teal' },
+  start: { label: LABELS.examButtonStart, color: 'blue' },
+  missed: { label: LABELS.examButtonMissed, color: 'red' },
+  not_started: { label: LABELS.examButtonNotStarted, color: 'gray' },
+};
+
+function When({ label, instant }: { label: string; instant: string }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" c="dimmed" w={40}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {formatCardTime(instant)}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * An examination on /me/assessments: subject, start and due, the fixed "60 minutes" label, and the
+ * button of its state. Only START EXAMINATION NOW is clickable (it opens the start popup); an
+ * evaluated examination the student sat also leads to its results.
+ */
+export function ExamCard({ exam, onStart }: { exam: Assessment; onStart: (exam: Assessment) => void }) {
+  const state = exam.exam_state ?? 'not_started';
+  const button = EXAM_BUTTON[state];
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={formatMessage(LABELS.examCard, { title: exam.title })}
+      data-state={state}
+    >
+      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+        {exam.title}
+      </Text>
+      <Text size="sm" c="dimmed" mt={2}>
+        {exam.subject_title} ({exam.subject_code})
+      </Text>
+      <Stack gap={2} mt="sm">
+        <When label={LABELS.assessStart} instant={exam.start_date} />
+        <When label={LABELS.assessDue} instant={exam.due_date} />
+      </Stack>
+      <Group gap="sm" mt="sm" wrap="wrap">
+        <Badge variant="light" color="gray" radius="sm" leftSection={<IconClockHour4 size={12} />}>
+          {LABELS.examDurationLabel}
+        </Badge>
+        <Badge variant="outline" color="gray" radius="sm">
+          {questionCountLabel(exam.questions_count)}
+        </Badge>
+      </Group>
+      <Group
+        gap="xs"
+        mt="md"
+        pt="sm"
+        wrap="wrap"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
+        {state === 'start' ? (
+          <Button size="sm" onClick={() => onStart(exam)} leftSection={<IconPlayerPlay size={16} />}>
+            {button.label}
+          </Button>
+        ) : (
+          <Button size="sm" variant="light" color={button.color} disabled data-state={state}>
+            {button.label}
+          </Button>
+        )}
+        {state === 'submitted' && exam.status === 'EVOLUTED' && (
+          <Button
+            size="sm"
+            variant="light"
+            component={Link}
+            to={examResultsPath(exam._id)}
+            leftSection={<IconListCheck size={16} />}
+          >
+            {LABELS.examViewResults}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}

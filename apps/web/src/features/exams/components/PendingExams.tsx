@@ -1,0 +1,71 @@
+import { Button, Card, Group, Text, Title } from '@mantine/core';
+import type { Assessment } from '@portal/shared';
+import { formatMessage, LABELS } from '@portal/shared/messages';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatCardTime } from '../../assessments/assessment-time';
+import { useMyExams } from '../api';
+import { EXAM_BUTTON } from './ExamCard';
+import classes from './PendingExams.module.css';
+import { StartExamModal } from './StartExamModal';
+
+function PendingExamCard({ exam, onStart }: { exam: Assessment; onStart: (exam: Assessment) => void }) {
+  const startable = exam.exam_state === 'start';
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      component="article"
+      className={classes.card}
+      aria-label={formatMessage(LABELS.examCard, { title: exam.title })}
+    >
+      <Text fw={700} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+        {exam.title}
+      </Text>
+      <Text size="sm" c="dimmed" truncate>
+        {exam.subject_title}
+      </Text>
+      <Text size="xs" mt={6}>
+        {startable
+          ? formatMessage(LABELS.examPendingDueAt, { due: formatCardTime(exam.due_date) })
+          : formatMessage(LABELS.examPendingStartsAt, { start: formatCardTime(exam.start_date) })}
+      </Text>
+      <Group mt="sm">
+        {startable ? (
+          <Button size="xs" onClick={() => onStart(exam)} leftSection={<IconPlayerPlay size={14} />}>
+            {EXAM_BUTTON.start.label}
+          </Button>
+        ) : (
+          <Button size="xs" variant="light" color="gray" disabled>
+            {EXAM_BUTTON.not_started.label}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * The student home's pending assessments (learning §2 "Student home"): examinations not taken whose
+ * due date has not passed, in a row that scrolls sideways; startable only once started, through the
+ * start popup. Nothing shows while there are none.
+ */
+export function PendingExams() {
+  const list = useMyExams('upcoming', { pending: true });
+  const [starting, setStarting] = useState<Assessment | null>(null);
+  if (list.isPending || list.isError || list.items.length === 0) return null;
+  return (
+    <section aria-label={LABELS.examPendingTitle} className={classes.section}>
+      <Title order={3} size="h5" mb="xs">
+        {LABELS.examPendingTitle}
+      </Title>
+      <div className={classes.row}>
+        {list.items.map((exam) => (
+          <PendingExamCard key={exam._id} exam={exam} onStart={setStarting} />
+        ))}
+      </div>
+      <StartExamModal exam={starting} onClose={() => setStarting(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import type { EvaluationRow } from '@portal/shared';
+import { formatMessage, LABELS } from '@portal/shared/messages';
+import { IconCheck, IconFileText, IconX } from '@tabler/icons-react';
+import { optionLetter, QuestionTitle } from '../../assessments/components/QuestionItem';
+import { sheetName } from '../exam-answers';
+
+const lettersOf = (row: EvaluationRow, pick: (option: EvaluationRow['options'][number]) => boolean) => {
+  const options = [...row.options].sort((a, b) => a.position - b.position);
+  return options
+    .map((option, index) => ({ option, letter: optionLetter(index) }))
+    .filter(({ option }) => pick(option))
+    .map(({ option, letter }) => `${letter}. ${option.title}`);
+};
+
+function Answer({ row }: { row: EvaluationRow }) {
+  if (row.question_type === 'UPLOAD') {
+    if (row.file_urls.length === 0) return <Text size="sm">{LABELS.examNoAnswer}</Text>;
+    return (
+      <Stack gap={2}>
+        {row.file_urls.map((url) => (
+          <Group key={url} gap={4} wrap="nowrap">
+            <IconFileText size={14} aria-hidden />
+            <Anchor href={url} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {sheetName(url)}
+            </Anchor>
+          </Group>
+        ))}
+      </Stack>
+    );
+  }
+  if (row.question_type === 'TEXT') {
+    const text = row.submitted_answer_text?.trim();
+    return (
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text || LABELS.examNoAnswer}
+      </Text>
+    );
+  }
+  const chosen = new Set(row.submitted_answer_ids);
+  const letters = lettersOf(row, (option) => chosen.has(option._id));
+  return <Text size="sm">{letters.length > 0 ? letters.join(', ') : LABELS.examNoAnswer}</Text>;
+}
+
+/** One question of the student's evaluated examination: their answer, the right one, the marks. */
+export function ResultRow({ number, row }: { number: number; row: EvaluationRow }) {
+  const heading = formatMessage(LABELS.assessQuestionN, { n: String(number) });
+  const right = lettersOf(row, (option) => option.correct);
+  const marks = formatMessage(LABELS.examMarks, {
+    scored: String(row.scored_point ?? 0),
+    total: String(row.weightage),
+  });
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-label={heading}
+      data-correct={row.correct ?? undefined}
+    >
+      <Group justify="space-between" gap="xs" mb="xs">
+        <Group gap="xs">
+          <Text fw={700}>{heading}</Text>
+          {row.correct !== null && (
+            <Badge
+              color={row.correct ? 'teal' : 'red'}
+              variant="light"
+              leftSection={row.correct ? <IconCheck size={12} /> : <IconX size={12} />}
+            >
+              {row.correct ? LABELS.examCorrect : LABELS.examWrong}
+            </Badge>
+          )}
+        </Group>
+        <Badge variant="outline" radius="sm" data-testid="question-marks">
+          {marks}
+        </Badge>
+      </Group>
+      <QuestionTitle title={row.question_title} />
+      <Stack gap={6} mt="sm">
+        <div>
+          <Text size="xs" c="dimmed" fw={600}>
+            {LABELS.examYourAnswer}
+          </Text>
+          <Answer row={row} />
+        </div>
+        {right.length > 0 && (
+          <div>
+            <Text size="xs" c="dimmed" fw={600}>
+              {LABELS.examRightAnswer}
+            </Text>
+            <Text size="sm" c="teal.8">
+              {right.join(', ')}
+            </Text>
+          </div>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

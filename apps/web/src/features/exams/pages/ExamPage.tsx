@@ -1,0 +1,432 @@
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import type { ExamQuestion, ExamSheet } from '@portal/shared';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
+import { NO_FILES } from '@portal/shared/schemas/assessments';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconCloudCheck,
+  IconFileText,
+  IconSend,
+} from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyNote } from '../../../components/EmptyNote';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Loading } from '../../../components/Loading';
+import { NotAvailable } from '../../../components/NotAvailable';
+import { PageHeader } from '../../../components/PageHeader';
+import { errorMessage, isNotAvailable } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useFormError } from '../../../lib/use-form-error';
+import { sendTimeSpent } from '../../learn/api';
+import {
+  isExamConflict,
+  saveExamAnswer,
+  submitExam,
+  useExamAttempt,
+  useExamSheet,
+  useRefreshMyExams,
+} from '../api';
+import { Autosaver, type SaveState } from '../autosave';
+import { ExamQuestionCard } from '../components/ExamQuestionCard';
+import { formatTimeLeft, showsUploadWarning } from '../countdown';
+import {
+  answeredCount,
+  type Draft,
+  type Drafts,
+  draftsFromSaved,
+  EMPTY_DRAFT,
+  saveBody,
+  submissionPayload,
+} from '../exam-answers';
+import { MY_ASSESSMENTS_PATH } from '../links';
+import { useCountdown } from '../use-countdown';
+import classes from './ExamPage.module.css';
+
+/** Time-spent value recorded on entering an exam (learning §9: ".1"). */
+const ENTRY_MINUTES = 0.1;
+/** The submit at zero is retried this often while the server's grace lasts (decision 21). */
+const AUTO_SUBMIT_RETRY_MS = 3000;
+const AUTO_SUBMIT_TRIES = 15;
+
+type Phase = 'sitting' | 'submitting' | 'thanks' | 'already';
+
+const SAVE_TEXT: Record<SaveState, string | null> = {
+  idle: null,
+  saving: LABELS.examSaving,
+  saved: LABELS.examSaved,
+  retrying: LABELS.examSaveRetrying,
+  closed: null,
+};
+
+function SaveStatus({ state }: { state: SaveState }) {
+  const text = SAVE_TEXT[state];
+  if (!text) return null;
+  const failing = state === 'retrying';
+  return (
+    <Group gap={4} wrap="nowrap" aria-live="polite" data-save-state={state}>
+      {failing ? (
+        <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" />
+      ) : (
+        <IconCloudCheck size={16} />
+      )}
+      <Text size="sm" c={failing ? 'orange.8' : 'dimmed'}>
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+/** The Thanks popup after a submit; it leads to /dashboard (learning §4). */
+function ThanksModal({ opened, onDone }: { opened: boolean; onDone: () => void }) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onDone}
+      title={LABELS.examThanksTitle}
+      centered
+      closeOnClickOutside={false}
+      size="sm"
+    >
+      <Stack gap="md">
+        <Text>{LABELS.examThanksText}</Text>
+        <Group justify="flex-end">
+          <Button onClick={onDone}>{LABELS.examGoHome}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function AlreadySubmitted() {
+  return (
+    <Stack gap="md" maw={560}>
+      <Alert color="teal" variant="light" role="alert" title={MESSAGES.alreadySubmitted} />
+      <Button
+        component={Link}
+        to={MY_ASSESSMENTS_PATH}
+        variant="default"
+        leftSection={<IconArrowLeft size={16} />}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {LABELS.examBackToAssessments}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Sends the student back to their assessments when the time is over (learning §4). */
+function useTimeOver() {
+  const navigate = useNavigate();
+  return (message: string = MESSAGES.examTimeOver) => {
+    notify.error(message);
+    navigate(MY_ASSESSMENTS_PATH, { replace: true });
+  };
+}
+
+/** The examination being sat: clock, questions, autosave and submit. */
+function ExamSitting({ sheet }: { sheet: ExamSheet }) {
+  const { assessment, attempt, questions } = sheet;
+  const navigate = useNavigate();
+  const timeOver = useTimeOver();
+  const refreshMyExams = useRefreshMyExams();
+  const { timeLeft, sync } = useCountdown(attempt.time_left_ms);
+  const [drafts, setDrafts] = useState<Drafts>(() => draftsFromSaved(sheet.answers));
+  const draftsRef = useRef(drafts);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const [phase, setPhase] = useState<Phase>('sitting');
+  const phaseRef = useRef<Phase>('sitting');
+  const [error, setError] = useFormError();
+  const moveTo = (next: Phase) => {
+    phaseRef.current = next;
+    setPhase(next);
+  };
+
+  // The saver lives as long as the page; what it calls back reads the latest render's functions.
+  const onClosed = (refusal: unknown) => {
+    // A submit of this page also ends saving; only another tab's or the deadline's is news.
+    if (phaseRef.current !== 'sitting') return;
+    if (errorMessage(refusal) === MESSAGES.alreadySubmitted) moveTo('already');
+    else timeOver(errorMessage(refusal));
+  };
+  const callbacks = useRef({ sync, onClosed });
+  callbacks.current = { sync, onClosed };
+  const [saver] = useState(
+    () =>
+      new Autosaver({
+        send: (questionId, body) => saveExamAnswer(attempt._id, questionId, body),
+        onTimeLeft: (ms) => callbacks.current.sync(ms),
+        onState: setSaveState,
+        isFinal: isExamConflict,
+        onClosed: (refusal) => callbacks.current.onClosed(refusal),
+      }),
+  );
+  useEffect(() => {
+    saver.resume();
+    return () => saver.stop();
+  }, [saver]);
+
+  // Entering logs a time-spent record (learning §4).
+  const logged = useRef(false);
+  useEffect(() => {
+    if (logged.current) return;
+    logged.current = true;
+    sendTimeSpent({
+      content_id: assessment._id,
+      content_type: 'assessment',
+      time_spent: ENTRY_MINUTES,
+      batch_subject_id: assessment.batch_subject_id,
+    }).catch(() => {});
+  }, [assessment._id, assessment.batch_subject_id]);
+
+  // Leaving with an answer still unsaved asks first.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (saver.pending && phaseRef.current === 'sitting') event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [saver]);
+
+  const update = (question: ExamQuestion, change: (draft: Draft) => Draft, debounce = false) => {
+    if (phaseRef.current !== 'sitting') return;
+    const next = change(draftsRef.current[question._id] ?? EMPTY_DRAFT);
+    draftsRef.current = { ...draftsRef.current, [question._id]: next };
+    setDrafts(draftsRef.current);
+    setError(null);
+    saver.change(question._id, saveBody(question, next), { debounce });
+  };
+
+  const submit = async (auto: boolean, tries = 0) => {
+    if (!auto && phaseRef.current !== 'sitting') return;
+    const body = submissionPayload(
+      { assessment_id: assessment._id, batch_subject_id: assessment.batch_subject_id },
+      questions,
+      draftsRef.current,
+      { complete: !auto, uploadAllowed: sheet.upload_allowed },
+    );
+    if ('error' in body) return setError(body.error);
+    setError(null);
+    moveTo('submitting');
+    try {
+      await submitExam(body);
+      saver.stop();
+      moveTo('thanks');
+      void refreshMyExams();
+    } catch (failure) {
+      if (isExamConflict(failure)) {
+        saver.stop();
+        if (errorMessage(failure) === MESSAGES.alreadySubmitted) moveTo('already');
+        else timeOver(errorMessage(failure));
+        return;
+      }
+      if (auto && tries < AUTO_SUBMIT_TRIES) {
+        setTimeout(() => void submit(true, tries + 1), AUTO_SUBMIT_RETRY_MS);
+        return;
+      }
+      moveTo('sitting');
+      setError(errorMessage(failure));
+    }
+  };
+
+  // At zero the exam submits itself with whatever is answered (learning §4).
+  const autoSubmitted = useRef(false);
+  useEffect(() => {
+    if (timeLeft > 0 || autoSubmitted.current || phaseRef.current !== 'sitting') return;
+    autoSubmitted.current = true;
+    void submit(true);
+  });
+
+  // "Time to upload the sheets" with 10 minutes left (learning §4), in the bar that stays in sight
+  // (a notice would cover its Submit button).
+  const uploadWarning = phase === 'sitting' && showsUploadWarning(timeLeft, assessment.has_upload_questions);
+
+  if (phase === 'already') return <AlreadySubmitted />;
+
+  const locked = phase !== 'sitting';
+  const answered = answeredCount(questions, drafts, sheet.upload_allowed);
+  const lowTime = timeLeft <= 5 * 60_000;
+
+  return (
+    <>
+      <Paper withBorder radius="md" p="sm" className={classes.bar} shadow="xs">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="md" wrap="wrap">
+            <div>
+              <Text size="xs" c="dimmed">
+                {LABELS.examTimeLeft}
+              </Text>
+              <Text
+                className={classes.clock}
+                role="timer"
+                aria-label={LABELS.examTimeLeft}
+                data-low={lowTime || undefined}
+                data-testid="exam-clock"
+              >
+                {formatTimeLeft(timeLeft)}
+              </Text>
+            </div>
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                {formatMessage(LABELS.examAnsweredCount, {
+                  answered: String(answered),
+                  total: String(questions.length),
+                })}
+              </Text>
+              <SaveStatus state={saveState} />
+            </Stack>
+          </Group>
+          <Button
+            leftSection={<IconSend size={16} />}
+            onClick={() => void submit(false)}
+            loading={phase === 'submitting'}
+            disabled={phase === 'thanks'}
+          >
+            {LABELS.examSubmit}
+          </Button>
+        </Group>
+        {uploadWarning && (
+          <Alert
+            color="orange"
+            variant="light"
+            mt="xs"
+            py={6}
+            role="alert"
+            icon={<IconAlertTriangle size={16} />}
+          >
+            {MESSAGES.timeToUploadSheets}
+          </Alert>
+        )}
+      </Paper>
+      <Stack gap="md">
+        {assessment.description && (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+            {assessment.description}
+          </Text>
+        )}
+        {assessment.url !== NO_FILES && (
+          <Anchor href={assessment.url} target="_blank" rel="noopener" size="sm">
+            <Group gap={4} component="span">
+              <IconFileText size={16} />
+              {LABELS.examQuestionPaper}
+            </Group>
+          </Anchor>
+        )}
+        {questions.map((question, index) => (
+          <ExamQuestionCard
+            key={question._id}
+            number={index + 1}
+            question={question}
+            draft={drafts[question._id] ?? EMPTY_DRAFT}
+            uploadAllowed={sheet.upload_allowed}
+            locked={locked}
+            onChoose={(optionIds) => update(question, (draft) => ({ ...draft, optionIds }))}
+            onType={(text) => update(question, (draft) => ({ ...draft, text }), true)}
+            onAddSheet={(url) => update(question, (draft) => ({ ...draft, files: [...draft.files, url] }))}
+            onRemoveSheet={(url) =>
+              update(question, (draft) => ({ ...draft, files: draft.files.filter((file) => file !== url) }))
+            }
+          />
+        ))}
+        {error && (
+          <Alert color="red" variant="light" role="alert" py="xs">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button
+            leftSection={<IconSend size={16} />}
+            onClick={() => void submit(false)}
+            loading={phase === 'submitting'}
+            disabled={phase === 'thanks'}
+          >
+            {LABELS.examSubmit}
+          </Button>
+        </Group>
+      </Stack>
+      <ThanksModal
+        opened={phase === 'thanks'}
+        onDone={() => navigate('/dashboard', { state: { status: 'success' } })}
+      />
+    </>
+  );
+}
+
+/**
+ * /assessments/questions?assessment={id}: starts (or resumes) the student's attempt and sits it
+ * (learning §2 "Exam taking", §4 "Exam run", decision 26). A reload or a second tab resumes with
+ * every saved answer and the server's time left; a student arriving after the time is sent to
+ * /me/assessments; a submitted examination says "Already Submitted!".
+ */
+export function ExamPage() {
+  const [params] = useSearchParams();
+  const assessmentId = params.get('assessment');
+  const attempt = useExamAttempt(assessmentId);
+  const sheet = useExamSheet(attempt.data?._id ?? null);
+  const timeOver = useTimeOver();
+
+  const refusal = attempt.error ?? sheet.error;
+  const startRefusal = isExamConflict(refusal) ? errorMessage(refusal) : null;
+  const arrivedLate =
+    startRefusal === MESSAGES.examTimeOver ||
+    (sheet.data !== undefined &&
+      sheet.data.attempt.submitted_at === null &&
+      sheet.data.attempt.time_left_ms === 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the lateness is known
+  useEffect(() => {
+    if (arrivedLate) timeOver();
+  }, [arrivedLate]);
+
+  const back = (
+    <Button
+      component={Link}
+      to={MY_ASSESSMENTS_PATH}
+      variant="default"
+      leftSection={<IconArrowLeft size={16} />}
+    >
+      {LABELS.examBackToAssessments}
+    </Button>
+  );
+  const header = (
+    <PageHeader title={sheet.data?.assessment.title ?? LABELS.myAssessmentsTitle} actions={back} />
+  );
+
+  if (!assessmentId)
+    return (
+      <EmptyNote
+        text={MESSAGES.examNotLive}
+        action={{ label: LABELS.examBackToAssessments, to: MY_ASSESSMENTS_PATH }}
+      />
+    );
+  if (arrivedLate || attempt.isPending || (attempt.isSuccess && sheet.isPending)) return <Loading />;
+  if (startRefusal) {
+    return (
+      <>
+        {header}
+        <Alert color="orange" variant="light" role="alert" maw={640}>
+          {startRefusal === MESSAGES.alreadySubmitted ? MESSAGES.alreadySubmitted : startRefusal}
+        </Alert>
+      </>
+    );
+  }
+  if (refusal && isNotAvailable(refusal)) return <NotAvailable text={LABELS.assessNotAvailable} />;
+  if (refusal || !sheet.data) {
+    return (
+      <LoadFailed
+        message={errorMessage(refusal)}
+        retry={() => void (attempt.isError ? attempt.refetch() : sheet.refetch())}
+      />
+    );
+  }
+  return (
+    <>
+      {header}
+      {sheet.data.attempt.submitted_at ? (
+        <AlreadySubmitted />
+      ) : (
+        <ExamSitting key={sheet.data.attempt._id} sheet={sheet.data} />
+      )}
+    </>
+  );
+}

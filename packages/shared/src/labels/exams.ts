@@ -1,0 +1,53 @@
+/**
+ * Labels of the student's examination screens (learning §2 "Student assessments", "Exam taking",
+ * §4 "Exam run", §9): the exam cards of /me/assessments and the home, the start popup, the exam
+ * page and the results. The spec's words where it names them.
+ */
+export const EXAM_LABELS = {
+  // /me/assessments, Examinations tab (learning §2)
+  examUpcomingTab: 'Upcoming ({n})',
+  examPreviousTab: 'Previous ({n})',
+  examCard: 'Examination {title}',
+  examButtonSubmitted: 'Submitted',
+  examButtonStart: 'START EXAMINATION NOW',
+  examButtonMissed: 'Missed',
+  examButtonNotStarted: 'Not Started',
+  /** learning §9: the card's time to complete is fixed. */
+  examDurationLabel: '60 minutes',
+  examViewResults: 'View Results',
+  examNoUpcoming: 'No upcoming examinations.',
+  examNoPrevious: 'No previous examinations.',
+  // The start popup
+  examStartTitle: 'Start Examination',
+  examStartNote: 'The examination ends at {due}. Your answers are saved as you go.',
+  examStartButton: 'Start',
+  // Student home (learning §2 "Student home")
+  examPendingTitle: 'Pending assessments',
+  examPendingStartsAt: 'Starts {start}',
+  examPendingDueAt: 'Due {due}',
+  // /assessments/questions
+  examTimeLeft: 'Time left',
+  examSaving: 'Saving…',
+  examSaved: 'All answers saved',
+  examSaveRetrying: 'Could not save. Retrying…',
+  examAnswerText: 'Your answer',
+  examUploadSheets: 'Upload answer sheets',
+  examSheetsOf: 'Answer sheets of question {n}',
+  examRemoveSheet: 'Remove {name}',
+  examSubmit: 'Submit',
+  examAnsweredCount: '{answered} of {total} answered',
+  examThanksTitle: 'Thanks',
+  examThanksText: 'Your examination has been submitted.',
+  examGoHome: 'Go to Home',
+  examBackToAssessments: 'Back to Assessments',
+  examQuestionPaper: 'Question paper',
+  // /assessments/results
+  examResultsTitle: 'Results',
+  examTotal: 'Total',
+  examYourAnswer: 'Your answer',
+  examRightAnswer: 'Right answer',
+  examNoAnswer: 'Not answered',
+  examMarks: '{scored} / {total}',
+  examCorrect: 'Correct',
+  examWrong: 'Wrong',
+} as const;
