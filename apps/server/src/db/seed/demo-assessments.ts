@@ -234,6 +234,8 @@ export interface DemoAssessmentInput {
   taker: { studentId: string; batchSubjectId: string };
   /** Students of Class 10 A who sat its past examinations, `student` first. */
   examinees: string[];
+  /** The stored answer sheet an examinee uploaded for the upload questions of their papers. */
+  answerSheetOf: (studentId: string) => string;
 }
 
 export interface DemoAssessmentRows {
@@ -341,6 +343,7 @@ export function demoAssessmentRows(input: DemoAssessmentInput): DemoAssessmentRo
           questionId,
           optionIds: chosen.map((option) => option._id),
           answerText: question.type === 'TEXT' ? (right ? 'A full, well-argued answer.' : 'Not sure.') : null,
+          fileUrls: question.type === 'UPLOAD' ? [input.answerSheetOf(studentId)] : [],
           updatedAt: submittedAt,
           assessed: evaluated,
           correct: choice || manual ? right : null,

@@ -257,6 +257,17 @@ describe('seedDemo', () => {
     expect(submission.evaluated).toBe(true);
     expect(submission.scored_marks).toBeGreaterThan(0);
     expect(submission.assessor_name).toBeTruthy();
+    // Upload answers carry the student's own answer sheet, which the teacher opens.
+    const uploaded = submission.answers.find(
+      (answer: { question_type: string }) => answer.question_type === 'UPLOAD',
+    ) as { file_urls: string[] };
+    expect(uploaded.file_urls).toHaveLength(1);
+    const sheet = await t.app.inject({
+      url: uploaded.file_urls[0]!,
+      headers: await t.fileCookie(facultyToken),
+    });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toContain('image/png');
 
     const selfTopics = await t.db
       .select({ id: topics.id, title: topics.title })

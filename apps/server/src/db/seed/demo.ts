@@ -66,6 +66,8 @@ const DEMO_UTC_OFFSET = '+05:30';
 const DEMO_LOGO: DemoMedia = 'greenwood-logo.png';
 /** The question paper of the demo examination that is live now. */
 const DEMO_QUESTION_PAPER: DemoMedia = 'maths-question-paper.pdf';
+/** What the examinees uploaded for the graph questions. */
+const DEMO_ANSWER_SHEET: DemoMedia = 'parabola.png';
 const BATCHES: DemoBatch[] = ['Class 8 A', 'Class 9 A', 'Class 10 A'];
 /** The batches whose study plan is filled for today and the three days before. */
 const PLANNED_BATCHES: DemoBatch[] = ['Class 10 A', 'Class 9 A'];
@@ -182,6 +184,25 @@ async function storeMedia(storage: Storage, institutionId: string): Promise<Map<
         filename,
         { key, url: storage.publicUrl(key), filename, contentType, size: body.length },
       ] as const;
+    }),
+  );
+  return new Map(stored);
+}
+
+/** One answer sheet per examinee, stored under the institution's folder as each one's own file. */
+async function storeAnswerSheets(
+  storage: Storage,
+  institutionId: string,
+  examinees: { studentId: string; userId: string }[],
+): Promise<Map<string, StoredMedia & { userId: string }>> {
+  const body = await fs.readFile(path.join(mediaDirectory(), DEMO_ANSWER_SHEET));
+  const filename = 'answer-sheet.png';
+  const stored = await Promise.all(
+    examinees.map(async ({ studentId, userId }) => {
+      const { key, contentType } = storageKeyFor(`${institutionId}/answer-sheets`, filename);
+      await storage.save(key, body, contentType);
+      const sheet = { key, url: storage.publicUrl(key), filename, contentType, size: body.length, userId };
+      return [studentId, sheet] as const;
     }),
   );
   return new Map(stored);
@@ -475,6 +496,28 @@ export async function seedDemo(
       return found[0]!.id!;
     };
     const name = (username: DemoFaculty) => ({ userId: userId(username), name: DEMO_FACULTY[username].name });
+    // Each examinee's answer sheet (a photo of their graph), stored and recorded as their own upload.
+    const examinees = DEMO_STUDENTS.filter((student) => student.batch === READER.batch).slice(0, 8);
+    const sheets = await storeAnswerSheets(
+      storage,
+      institutionId,
+      examinees.map((student) => ({
+        studentId: studentIdOf(student.username),
+        userId: userId(student.username),
+      })),
+    );
+    await tx.insert(uploads).values(
+      [...sheets.values()].map((sheet) => ({
+        institutionId,
+        uploadedBy: sheet.userId,
+        storageKey: sheet.key,
+        publicUrl: sheet.url,
+        filename: sheet.filename,
+        contentType: sheet.contentType,
+        size: sheet.size,
+        kind: 'answer_sheet' as const,
+      })),
+    );
     const assessed = demoAssessmentRows({
       institutionId,
       now,
@@ -490,9 +533,8 @@ export async function seedDemo(
         studentId: studentIdOf(READER.username),
         batchSubjectId: batchSubjectOf(READER.batch, 'Mathematics'),
       },
-      examinees: DEMO_STUDENTS.filter((student) => student.batch === READER.batch)
-        .slice(0, 8)
-        .map((student) => studentIdOf(student.username)),
+      examinees: examinees.map((student) => studentIdOf(student.username)),
+      answerSheetOf: (studentId) => sheets.get(studentId)!.url,
     });
     await tx.insert(assessments).values(assessed.assessments);
     await tx.insert(questions).values(assessed.questions);
