@@ -1,5 +1,6 @@
 import { ASSESSMENT_LABELS, ASSESSMENT_MESSAGES } from './labels/assessments.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
+import { EVALUATION_LABELS } from './labels/evaluation.js';
 import { OWNER_LABELS } from './labels/owner.js';
 import { STUDENT_LEARNING_LABELS } from './labels/student.js';
 import { TEACHING_LABELS } from './labels/teach.js';
@@ -353,6 +354,7 @@ export const LABELS = {
   ...DOUBTS_LABELS,
   ...TEACHING_LABELS,
   ...ASSESSMENT_LABELS,
+  ...EVALUATION_LABELS,
   ...SIGN_IN_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { assessmentsRoutes } from '../features/assessments/routes';
 import { chaptersRoutes } from '../features/chapters/routes';
 import { doubtsRoutes } from '../features/doubts/routes';
+import { evaluationRoutes } from '../features/evaluation/routes';
 import { facultyRoutes } from '../features/faculty/routes';
 import { institutionsRoutes } from '../features/institutions/routes';
 import { learnRoutes } from '../features/learn/routes';
@@ -43,4 +44,5 @@ export const signedInRoutes: RouteObject[] = [
   ...teachRoutes,
   ...assessmentsRoutes,
   ...selfAssessmentsRoutes,
+  ...evaluationRoutes,
 ];
