@@ -10,7 +10,13 @@ import type {
   StudentSubmission,
   SubmissionState,
 } from '@portal/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { downloadFromApi } from '../../lib/downloads';
 import { fetchAllPages, type ListPage, pageUrl } from '../../lib/paged-list';
@@ -74,6 +80,9 @@ export function useSubmissions(assessmentId: string | null, state: SubmissionSta
         signal,
       }),
     enabled: Boolean(assessmentId),
+    // Changing the filter keeps the assessment's rows shown until the new ones arrive.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === assessmentId ? keepPreviousData(previous) : undefined,
   });
 }
 

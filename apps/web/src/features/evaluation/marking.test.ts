@@ -37,12 +37,14 @@ describe('evaluation marks', () => {
       row('t', 'TEXT'),
       row('u', 'UPLOAD'),
       row('v', 'UPLOAD'),
+      row('w', 'UPLOAD'),
       row('done', 'TEXT', true),
     ];
     const outcome = assessOutcome({ ...scope, questionId: 'q' }, rows, {
       t: { correct: false, marks: '' },
       u: { correct: true, marks: '' },
       v: { correct: true, marks: 9 },
+      w: { correct: true, marks: '2.' },
     });
     expect(outcome).toEqual({
       body: {
@@ -54,6 +56,7 @@ describe('evaluation marks', () => {
           { submission_id: 't', correct: false },
           { submission_id: 'u', correct: true, scored_point: 0 },
           { submission_id: 'v', correct: true, scored_point: 4 },
+          { submission_id: 'w', correct: true, scored_point: 2 },
         ],
       },
     });

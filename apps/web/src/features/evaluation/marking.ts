@@ -4,8 +4,8 @@ import { MESSAGES } from '@portal/shared/messages';
 /** What the teacher has set for one answer on screen, before it is sent. */
 export interface Mark {
   correct: boolean | null;
-  /** Marks of an UPLOAD answer as typed; '' is blank (0 when sent). */
-  marks: number | '';
+  /** Marks of an UPLOAD answer as the field holds them (a number, or text while typing such as '3.'); '' is blank. */
+  marks: number | string;
 }
 
 export const EMPTY_MARK: Mark = { correct: null, marks: '' };
@@ -25,6 +25,13 @@ export const needsMarking = (row: Pick<EvaluationRow, 'question_type' | 'assesse
 export function acceptsMarks(value: number | undefined, weightage: number): boolean {
   if (value === undefined) return true;
   return Number.isFinite(value) && value >= 0 && value <= weightage;
+}
+
+/** Typed marks as sent: blank (or unreadable) is 0, and never outside 0…weightage. */
+export function marksToSend(typed: number | string, weightage: number): number {
+  const value = typeof typed === 'number' ? typed : Number.parseFloat(typed);
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(Math.max(value, 0), weightage);
 }
 
 export type AssessOutcome = { body: AssessBody } | { error: string };
@@ -52,7 +59,7 @@ export function assessOutcome(
     if (mark.correct === null) return { error: MESSAGES.evaluateAllAnswers };
     const item: AssessBody['submissions'][number] = { submission_id: row._id, correct: mark.correct };
     if (row.question_type === 'UPLOAD') {
-      item.scored_point = mark.marks === '' ? 0 : Math.min(Math.max(mark.marks, 0), row.weightage);
+      item.scored_point = marksToSend(mark.marks, row.weightage);
     }
     submissions.push(item);
   }

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Radio.css';
 import { Badge, Group, NumberInput, Paper, Radio, Stack, Text } from '@mantine/core';
 import type { EvaluationRow } from '@portal/shared';
 import { formatMessage, LABELS, QUESTION_TYPE_NAMES } from '@portal/shared/messages';
@@ -125,7 +128,7 @@ function MarkingControls({
         <NumberInput
           label={formatMessage(LABELS.evalMarksField, { max: String(row.weightage) })}
           value={mark.marks}
-          onChange={(value) => onMark({ ...mark, marks: typeof value === 'number' ? value : '' })}
+          onChange={(value) => onMark({ ...mark, marks: value })}
           isAllowed={({ floatValue }) => acceptsMarks(floatValue, row.weightage)}
           min={0}
           max={row.weightage}

@@ -42,7 +42,8 @@ export function SubmissionList({
             <Table.Th>{LABELS.evalStudentColumn}</Table.Th>
             <Table.Th>{LABELS.evalStateColumn}</Table.Th>
             <Table.Th ta="right">{LABELS.evalMarksColumn}</Table.Th>
-            <Table.Th />
+            {/* On a phone the name is the way in; the status keeps the room. */}
+            <Table.Th visibleFrom="sm" />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -79,7 +80,7 @@ export function SubmissionList({
                         total: String(assessment.total_marks),
                       })}
                 </Table.Td>
-                <Table.Td ta="right">
+                <Table.Td ta="right" visibleFrom="sm">
                   {student.submitted && (
                     <Button
                       size="compact-sm"

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import { Badge, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { type Assessment, SUBMISSION_STATES, type SubmissionState } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
