@@ -1,5 +1,6 @@
 import { ASSESSMENT_LABELS, ASSESSMENT_MESSAGES } from './labels/assessments.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
+import { EVALUATION_LABELS } from './labels/evaluation.js';
 import { EXAM_LABELS } from './labels/exams.js';
 import { OWNER_LABELS } from './labels/owner.js';
 import { SESSION_LABELS, SESSION_MESSAGES } from './labels/sessions.js';
@@ -358,6 +359,7 @@ export const LABELS = {
   ...ASSESSMENT_LABELS,
   ...SESSION_LABELS,
   ...EXAM_LABELS,
+  ...EVALUATION_LABELS,
   ...SIGN_IN_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',

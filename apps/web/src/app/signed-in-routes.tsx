@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { assessmentsRoutes } from '../features/assessments/routes';
 import { chaptersRoutes } from '../features/chapters/routes';
 import { doubtsRoutes } from '../features/doubts/routes';
+import { evaluationRoutes } from '../features/evaluation/routes';
 import { examsRoutes } from '../features/exams/routes';
 import { facultyRoutes } from '../features/faculty/routes';
 import { institutionsRoutes } from '../features/institutions/routes';
@@ -45,4 +46,5 @@ export const signedInRoutes: RouteObject[] = [
   ...assessmentsRoutes,
   ...selfAssessmentsRoutes,
   ...examsRoutes,
+  ...evaluationRoutes,
 ];

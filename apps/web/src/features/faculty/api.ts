@@ -12,8 +12,8 @@ import type {
 } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { downloadFromApi } from '../../lib/downloads';
 import { fetchAllPages, usePagedList } from '../../lib/paged-list';
-import { downloadFromApi } from '../students/download';
 
 /** Under 'faculties' (the bulk upload screen refreshes that key after a faculty import). */
 export const facultyKeys = {

@@ -8,8 +8,8 @@ import type {
 } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { downloadFromApi } from '../../lib/downloads';
 import { usePagedList } from '../../lib/paged-list';
-import { downloadFromApi } from './download';
 
 export const studentKeys = {
   all: ['students'] as const,

@@ -9,6 +9,8 @@ import { errorMessage } from '../../../lib/api';
 import { type DoubtStatus, useDoubts, useMyStudents } from '../../doubts/api';
 import { DoubtList } from '../../doubts/components/DoubtList';
 import { doubtTopic } from '../../doubts/links';
+import { EvaluationHomeList } from '../../evaluation/components/EvaluationHomeList';
+import { EVALUATIONS_PATH } from '../../evaluation/links';
 import { useMyBatchSubjects } from '../../subjects/api';
 import { teachTopicDetailPath } from '../../teach/links';
 import classes from './home.module.css';
@@ -75,20 +77,25 @@ function DoubtTabs() {
   );
 }
 
-// Examinations arrive with the assessments feature; until then both lists are empty.
+/** Pending and Evaluated examinations of the teacher's batch subjects, each leading to its submissions. */
 function EvaluationTabs() {
   return (
-    <Tabs defaultValue={EVALUATION_TABS[0].value} variant="pills" mt="md">
-      <Tabs.List aria-label={LABELS.examEvaluations}>
-        {EVALUATION_TABS.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
-            {tab.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
+    <Tabs defaultValue={EVALUATION_TABS[0].value} variant="pills" mt="md" keepMounted={false}>
+      <Group justify="space-between" gap="xs" mb="md">
+        <Tabs.List aria-label={LABELS.examEvaluations}>
+          {EVALUATION_TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Anchor component={Link} to={EVALUATIONS_PATH} size="sm">
+          {LABELS.evalViewAll}
+        </Anchor>
+      </Group>
       {EVALUATION_TABS.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value}>
-          <EmptyNote text={tab.empty} />
+          <EvaluationHomeList tab={tab.value} empty={tab.empty} />
         </Tabs.Panel>
       ))}
     </Tabs>

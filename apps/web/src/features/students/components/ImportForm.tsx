@@ -6,11 +6,11 @@ import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FileUploader } from '../../../components/upload/FileUploader';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { saveCsvTemplate } from '../../../lib/downloads';
 import { notify } from '../../../lib/notify';
 import { useFormError } from '../../../lib/use-form-error';
 import { BatchSelect } from '../../subjects/components/BatchSelect';
 import { type ImportKind, useImport } from '../api';
-import { saveCsvTemplate } from '../download';
 import { CredentialsModal } from './CredentialsModal';
 
 interface ImportFormProps {

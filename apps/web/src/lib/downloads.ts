@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/shared/messages';
-import { ApiError, toApiError } from '../../lib/api-error';
-import { getAccount, signOut } from '../../lib/session';
+import { ApiError, toApiError } from './api-error';
+import { getAccount, signOut } from './session';
 
 /** Hands the browser a file to save under `filename`. */
 export function saveFile(blob: Blob, filename: string) {
