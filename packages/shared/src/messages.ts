@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_LABELS, ANNOUNCEMENT_MESSAGES } from './labels/announcements.js';
 import { ASSESSMENT_LABELS, ASSESSMENT_MESSAGES } from './labels/assessments.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
 import { OWNER_LABELS } from './labels/owner.js';
@@ -342,6 +343,7 @@ export const MESSAGES = {
   autoAnswerFromNote: 'From your notes on {topic}: {text}',
   autoAnswerFromDoubt: 'A teacher answered a similar doubt on {topic}: {text}',
   ...ASSESSMENT_MESSAGES,
+  ...ANNOUNCEMENT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -353,6 +355,7 @@ export const LABELS = {
   ...DOUBTS_LABELS,
   ...TEACHING_LABELS,
   ...ASSESSMENT_LABELS,
+  ...ANNOUNCEMENT_LABELS,
   ...SIGN_IN_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',
