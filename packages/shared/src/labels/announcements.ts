@@ -11,6 +11,7 @@ export const ANNOUNCEMENT_MESSAGES = {
   announcementAdded: 'You have successfully added the Announcement.',
   announcementEdited: 'You have successfully edited the Announcement.',
   announcementDeleted: 'You have successfully deleted the Announcement.',
+  eventStreamOnly: 'This address answers only an event stream (Accept: text/event-stream).',
   lastEventIdInvalid: 'Last-Event-ID must be the id of an event the portal sent.',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
 
 /**
  * Live updates (decision 34): `GET /api/events` is a Server-Sent Events stream. Each event has the
@@ -56,4 +57,4 @@ export const RESYNC_EVENT = 'resync';
 export const READY_EVENT = 'ready';
 
 /** `Last-Event-ID`: a positive whole number, as the stream sent it. */
-export const lastEventIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/);
+export const lastEventIdSchema = z.string().regex(/^[1-9][0-9]{0,14}$/, MESSAGES.lastEventIdInvalid);
