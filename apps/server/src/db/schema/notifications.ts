@@ -43,6 +43,8 @@ export interface EventAudience {
   batch_subjects?: string[];
   /** Only the faculty teaching these batch subjects. */
   teachers?: string[];
+  /** These students (student record ids). */
+  students?: string[];
   /** These users (user ids). */
   users?: string[];
 }

@@ -9,6 +9,8 @@ export const EVENT_POLICY = {
 /** What a stream's user belongs to, loaded when the stream opens. */
 export interface Listener {
   userId: string;
+  /** The student's or faculty member's record id; the user id of a moderator. */
+  entityId: string;
   role: Role;
   institutionId: string;
   /** A student's batch; the batches of a faculty member's batch subjects. */
@@ -25,6 +27,7 @@ export interface Listener {
 export function receives(listener: Listener, audience: EventAudience): boolean {
   if (audience.roles?.includes(listener.role)) return true;
   if (audience.users?.includes(listener.userId)) return true;
+  if (listener.role === 'student' && audience.students?.includes(listener.entityId)) return true;
   if (audience.batches?.some((id) => listener.batchIds.has(id))) return true;
   if (listener.role === 'faculty' && audience.teachers?.some((id) => listener.batchSubjectIds.has(id))) {
     return true;

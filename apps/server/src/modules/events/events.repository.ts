@@ -111,6 +111,7 @@ export async function loadListener(
   }
   return {
     userId: user.userId,
+    entityId: user.entityId,
     role: user.permission,
     institutionId: user.institutionId,
     batchIds,

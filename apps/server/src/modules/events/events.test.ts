@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf, openEventStream, pause } from '../../test/event-stream.js';
+import { createDoubtRow } from '../../test/factories/doubts.js';
+import { createReadableTopic } from '../../test/factories/learning.js';
 import { createBatchSubject } from '../../test/factories/subjects.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { publishEvent, selectedUsersAudience } from './publish.js';
@@ -145,6 +147,38 @@ describe('GET /api/events', () => {
     const ahead = await openEventStream(base, school.tokens.student, '999999999');
     await ahead.waitFor((event) => event.event === 'resync', 1000);
     await ahead.close();
+  });
+
+  it('tells a doubt reply to its asker and the subject’s teachers only', async () => {
+    const readable = await createReadableTopic(t, school);
+    const classmate = await t.createAccount('student', {
+      institutionId: school.institution.id,
+      batchId: school.batch.id,
+    });
+    const classmateToken = await t.login(classmate.username);
+    const doubt = await createDoubtRow(t, {
+      institutionId: school.institution.id,
+      studentId: school.accounts.student.entityId,
+      topicId: readable.topic.id,
+      batchSubjectId: readable.batchSubject.id,
+    });
+    const asker = await openEventStream(base, school.tokens.student);
+    const other = await openEventStream(base, classmateToken);
+    const outsider = await openEventStream(base, teacherOfOtherBatch);
+    for (const stream of [asker, other, outsider]) await stream.waitFor((event) => event.event === 'ready');
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: '/api/doubts/respond',
+      headers: bearer(school.tokens.faculty),
+      payload: { doubt_id: doubt.id, response_text: 'Because.', subject_id: readable.subject.id },
+    });
+    expect(replied.statusCode).toBe(201);
+    const got = await asker.waitFor((event) => event.event === 'doubt.replied', 1000);
+    expect(got.data).toMatchObject({ doubt_id: doubt.id, batch_subject_id: readable.batchSubject.id });
+    await pause(300);
+    expect(other.kinds()).toEqual([]);
+    expect(outsider.kinds()).toEqual([]);
+    for (const stream of [asker, other, outsider]) await stream.close();
   });
 
   it('keeps the stream open with comment lines', async () => {

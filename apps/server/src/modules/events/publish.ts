@@ -30,9 +30,9 @@ export const batchSubjectAudience = (batchSubjectId: string): EventAudience => (
   batch_subjects: [batchSubjectId],
 });
 
-/** A doubt's reply: its asker and the batch subject's teachers. */
-export const doubtAudience = (askerUserId: string, batchSubjectId: string): EventAudience => ({
-  users: [askerUserId],
+/** A doubt's reply: its asker (a student record id) and the batch subject's teachers. */
+export const doubtAudience = (askerStudentId: string, batchSubjectId: string): EventAudience => ({
+  students: [askerStudentId],
   teachers: [batchSubjectId],
 });
 
