@@ -117,7 +117,13 @@ export function createInstanceBus(
         resolve();
       }, ECHO_TIMEOUT_MS);
       timer.unref();
-      const entry = { sequence, resolve: () => (clearTimeout(timer), resolve()) };
+      const entry = {
+        sequence,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
       echoWaiters.add(entry);
     });
   }
