@@ -4,7 +4,9 @@ import { UPLOAD_LIMIT_BYTES } from '@portal/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { createInstanceBus } from './lib/instance-bus.js';
 import { forgetReadsAfterWrite } from './lib/read-cache.js';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { assessmentQuestionsRoutes } from './modules/assessments/questions.routes.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
@@ -12,6 +14,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
 import { chaptersRoutes } from './modules/chapters/chapters.routes.js';
 import { doubtsRoutes } from './modules/doubts/doubts.routes.js';
+import { createEventHub } from './modules/events/event-hub.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { examAttemptsRoutes } from './modules/exams/attempts.routes.js';
 import { examEvaluationRoutes } from './modules/exams/evaluation.routes.js';
 import { facultiesRoutes } from './modules/faculties/faculties.routes.js';
@@ -19,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { institutionsRoutes } from './modules/institutions/institutions.routes.js';
 import { learningRoutes } from './modules/learning/learning.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { onlineSessionsRoutes } from './modules/online-sessions/online-sessions.routes.js';
 import { sessionReportsRoutes } from './modules/online-sessions/session-reports.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -79,6 +84,22 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: deps.config.JWT_EXPIRES_IN });
   // Hot reads are cached per institution for two seconds; its writes drop them (lib/read-cache.ts).
   app.addHook('onSend', forgetReadsAfterWrite);
+  // What a write dropped here is sent to the other instances before its answer leaves, so a client
+  // that goes on to another instance finds the change there too (decision 36).
+  const warn = (message: string) => app.log.warn(message);
+  const bus = createInstanceBus(deps.db, deps.pool, warn);
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    if (!bus.busy) return done(null, payload);
+    bus.sent().then(() => done(null, payload));
+  });
+  const hub = createEventHub(deps, bus, warn);
+  app.addHook('onReady', () => bus.start());
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', (done) => {
+    hub.close();
+    done();
+  });
+  app.addHook('onClose', () => bus.stop());
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -99,6 +120,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(learningRoutes);
   await app.register(notesRoutes);
   await app.register(doubtsRoutes);
+  await app.register(eventsRoutes, { hub });
+  await app.register(announcementsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(assessmentsRoutes);
   await app.register(assessmentQuestionsRoutes);
   await app.register(selfAssessmentsRoutes);

@@ -49,6 +49,8 @@ let spareInstitution: string;
 /** The sweep's examination: a question of it, and the student's attempt. */
 let examQuestionId: string;
 let attemptId: string;
+/** An announcement of the sweep's school. */
+let announcementId: string;
 const accounts: Record<Role, { username: string; token: string }> = {} as never;
 
 beforeAll(async () => {
@@ -145,6 +147,14 @@ beforeAll(async () => {
     selfAssessmentResult: selfResult!.id,
   };
   spareInstitution = (await t.createInstitution()).id;
+  announcementId = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/announcements',
+      headers: bearer(school.tokens.moderator),
+      payload: { title: 'Sweep', description: 'An announcement', audience: 'institution' },
+    })
+  ).json().data.announcement._id;
   const owner = await t.createAccount('owner');
   accounts.moderator = { username: school.accounts.moderator.username, token: school.tokens.moderator };
   accounts.student = { username: school.accounts.student.username, token: school.tokens.student };
@@ -168,6 +178,7 @@ function pathParam(path: string, name: string): string {
     sessionId: ids.session,
     assessmentId: ids.assessment,
     questionId: examQuestionId,
+    announcementId: announcementId,
     date: '2026-11-20',
     year: '2026-27',
   };

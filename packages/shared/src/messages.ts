@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_LABELS, ANNOUNCEMENT_MESSAGES } from './labels/announcements.js';
 import { ASSESSMENT_LABELS, ASSESSMENT_MESSAGES } from './labels/assessments.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
 import { EVALUATION_LABELS } from './labels/evaluation.js';
@@ -346,6 +347,7 @@ export const MESSAGES = {
   autoAnswerFromDoubt: 'A teacher answered a similar doubt on {topic}: {text}',
   ...ASSESSMENT_MESSAGES,
   ...SESSION_MESSAGES,
+  ...ANNOUNCEMENT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -360,6 +362,7 @@ export const LABELS = {
   ...SESSION_LABELS,
   ...EXAM_LABELS,
   ...EVALUATION_LABELS,
+  ...ANNOUNCEMENT_LABELS,
   ...SIGN_IN_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
+import { broadcastChange, onMissedChanges, onRemoteChange } from './instance-bus.js';
 
 /**
  * Hot student reads (batch subjects, chapters, topics, the day's plan) are the same rows for every
@@ -10,8 +11,9 @@ import type { Database } from '../db/client.js';
  *
  * Every successful write by a signed-in user of an institution drops that institution's reads
  * (an owner's write drops all): `forgetReadsAfterWrite` is an `onSend` hook, so the next request
- * of any client already sees the change in this process. Another server process, or a change made
- * outside the API, is seen within the two seconds at most.
+ * of any client already sees the change in this process. Every drop is also sent to the other
+ * server instances (`lib/instance-bus.ts`), which drop the same within a second; a change made
+ * outside the API is seen within the two seconds at most.
  */
 const TTL_MS = 2000;
 const MAX_ENTRIES = 50_000;
@@ -140,24 +142,47 @@ const userKey = (userId: string) => `user:${userId}`;
 
 /** After a write that changes only what this user reads: their next per-user reads go to the database. */
 export function forgetUserReads(db: Database, userId: string): void {
+  forgetUserReadsHere(db, userId);
+  broadcastChange(db, CHANGE.user, userId);
+}
+
+/** After a write of this institution's data: its next reads go to the database. */
+export function forgetInstitutionReads(db: Database, institutionId: string): void {
+  forgetInstitutionReadsHere(db, institutionId);
+  broadcastChange(db, CHANGE.institution, institutionId);
+}
+
+/** After a write that may touch any institution (an owner's). */
+export function forgetAllReads(db: Database): void {
+  forgetAllReadsHere(db);
+  broadcastChange(db, CHANGE.all);
+}
+
+/** The kinds of change other instances are told of (one character each). */
+const CHANGE = { user: 'u', institution: 'i', all: 'a' } as const;
+
+function forgetUserReadsHere(db: Database, userId: string): void {
   const { generations } = cacheOf(db);
   const key = userKey(userId);
   generations.set(key, (generations.get(key) ?? 0) + 1);
 }
 
-/** After a write of this institution's data: its next reads go to the database. */
-export function forgetInstitutionReads(db: Database, institutionId: string): void {
+function forgetInstitutionReadsHere(db: Database, institutionId: string): void {
   const { generations } = cacheOf(db);
   generations.set(institutionId, (generations.get(institutionId) ?? 0) + 1);
 }
 
-/** After a write that may touch any institution (an owner's). */
-export function forgetAllReads(db: Database): void {
+function forgetAllReadsHere(db: Database): void {
   const cache = caches.get(db);
   if (!cache) return;
   cache.entries.clear();
   cache.bytes = 0;
 }
+
+onRemoteChange(CHANGE.user, forgetUserReadsHere);
+onRemoteChange(CHANGE.institution, forgetInstitutionReadsHere);
+onRemoteChange(CHANGE.all, (db) => forgetAllReadsHere(db));
+onMissedChanges(forgetAllReadsHere);
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

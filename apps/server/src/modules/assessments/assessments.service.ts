@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.j
 import { pageOf, readPage } from '../../lib/pagination.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { batchSubjectAudience, publishEvent } from '../events/publish.js';
 import { submitOverdueAttempts } from '../exams/attempts.repository.js';
 import { effectiveStatus } from './assessment-status.js';
 import { isEditable, mayCancel, mayTeachBatchSubject } from './assessments.policy.js';
@@ -204,6 +205,12 @@ export async function updateAssessment(
         updatedAt: now,
       })
       .where(eq(assessments.id, assessmentId));
+    await publishEvent(deps, tx, {
+      institutionId,
+      kind: 'assessment.changed',
+      audience: batchSubjectAudience(current.batchSubjectId),
+      refs: { assessment_id: assessmentId, batch_subject_id: current.batchSubjectId },
+    });
   });
   return getAssessment(deps, user, assessmentId);
 }
@@ -242,6 +249,12 @@ export async function changeStatus(
       .update(assessments)
       .set({ status: body.status, updatedAt: deps.clock.now() })
       .where(eq(assessments.id, assessmentId));
+    await publishEvent(deps, tx, {
+      institutionId,
+      kind: body.status === 'EVOLUTED' ? 'assessment.evaluated' : 'assessment.changed',
+      audience: batchSubjectAudience(current.batchSubjectId),
+      refs: { assessment_id: assessmentId, batch_subject_id: current.batchSubjectId },
+    });
   });
   return presentAssessment(
     (await repository.findAssessment(deps.db, institutionId, readerOf(user), assessmentId))!,

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps.js';
 import { conflict } from '../../lib/app-error.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { batchSubjectAudience, publishEvent } from '../events/publish.js';
 import { effectiveStatus } from './assessment-status.js';
 import { presentAssessment } from './assessments.presenter.js';
 import type { AssessmentRow } from './assessments.repository.js';
@@ -92,6 +93,12 @@ export async function importAssessmentQuestions(
       .update(assessments)
       .set({ status: 'LIVE', updatedAt: deps.clock.now() })
       .where(eq(assessments.id, assessmentId));
+    await publishEvent(deps, tx, {
+      institutionId,
+      kind: current.status === 'LIVE' ? 'assessment.changed' : 'assessment.published',
+      audience: batchSubjectAudience(current.batchSubjectId),
+      refs: { assessment_id: assessmentId, batch_subject_id: current.batchSubjectId },
+    });
   });
   return listAssessmentQuestions(deps, user, assessmentId);
 }

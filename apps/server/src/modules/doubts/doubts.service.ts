@@ -17,6 +17,7 @@ import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { doubtAudience, publishEvent } from '../events/publish.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
 import { assertCanReadSubject } from '../subjects/subjects.policy.js';
 import { mayEditDoubt, mayEditResponse, mayUseBatchSubject } from './doubts.policy.js';
@@ -274,19 +275,28 @@ export async function respond(deps: AppDeps, user: AuthUser, body: RespondBody):
   const doubt = await readableDoubt(deps, user, body.doubt_id);
   const name = await repository.authorName(deps.db, user.userId);
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .insert(doubtResponses)
-    .values({
+  const [row] = await deps.db.transaction(async (tx) => {
+    const added = await tx
+      .insert(doubtResponses)
+      .values({
+        institutionId: institutionOf(user),
+        doubtId: doubt.id,
+        authorUserId: user.userId,
+        authorRole: user.permission,
+        authorName: name,
+        responseText: body.response_text,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await publishEvent(deps, tx, {
       institutionId: institutionOf(user),
-      doubtId: doubt.id,
-      authorUserId: user.userId,
-      authorRole: user.permission,
-      authorName: name,
-      responseText: body.response_text,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+      kind: 'doubt.replied',
+      audience: doubtAudience(doubt.student_id, doubt.batch_subject_id),
+      refs: { doubt_id: doubt.id, topic_id: doubt.topic_id, batch_subject_id: doubt.batch_subject_id },
+    });
+    return added;
+  });
   return presentResponse(responseJson(row!), user);
 }
 
