@@ -14,6 +14,7 @@ import {
 } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.js';
 import { onlineSessionStudents, onlineSessions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
@@ -24,6 +25,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
 import { roomFor } from './jitsi-room.js';
 import {
+  isAuthorPresent,
   isJoinWindowOpen,
   mayDelete,
   mayJoin,
@@ -32,6 +34,7 @@ import {
 } from './online-sessions.policy.js';
 import { presentSession } from './online-sessions.presenter.js';
 import * as repository from './online-sessions.repository.js';
+import { publishSessionEvent } from './session-events.js';
 
 type ListQuery = z.output<typeof onlineSessionListQuerySchema>;
 type CreateBody = z.output<typeof createOnlineSessionBodySchema>;
@@ -179,22 +182,28 @@ export async function createSession(deps: AppDeps, user: AuthUser, body: CreateB
   const end = new Date(body.end_time);
   const now = deps.clock.now();
   assertTimes(start, end, now);
-  const [row] = await deps.db
-    .insert(onlineSessions)
-    .values({
-      institutionId: institutionOf(user),
-      batchId: body.batch_id,
-      batchSubjectId,
-      title: body.title,
-      startTime: start,
-      endTime: end,
-      authorId: user.entityId,
-      authorName: user.name,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: onlineSessions.id });
-  return presentOne(deps, user, row!.id);
+  const institutionId = institutionOf(user);
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(onlineSessions)
+      .values({
+        institutionId,
+        batchId: body.batch_id,
+        batchSubjectId,
+        title: body.title,
+        startTime: start,
+        endTime: end,
+        authorId: user.entityId,
+        authorName: user.name,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: onlineSessions.id });
+    const session = { id: row!.id, institutionId, batchSubjectId, isCustom: false };
+    await publishSessionEvent(deps, tx, session, 'session.created');
+    return row!.id;
+  });
+  return presentOne(deps, user, id);
 }
 
 /**
@@ -249,6 +258,8 @@ export async function createCustomSession(
     await tx
       .insert(onlineSessionStudents)
       .values(studentIds.map((studentId) => ({ sessionId: row!.id, studentId })));
+    const session = { id: row!.id, institutionId, batchSubjectId, isCustom: true };
+    await publishSessionEvent(deps, tx, session, 'session.created');
     return row!.id;
   });
   return presentOne(deps, user, id);
@@ -259,13 +270,36 @@ export function assertJoinWindow(row: repository.SessionRow, now: Date) {
   if (!isJoinWindowOpen(now, row.start_time, row.end_time)) throw conflict(MESSAGES.sessionJoinClosed);
 }
 
-/** Presence set by the author (PATCH `author_logged_in`, and every heartbeat). */
-export async function setAuthorPresence(deps: AppDeps, sessionId: string, present: boolean) {
+const sessionRef = (row: repository.SessionRow, institutionId: string) => ({
+  id: row.id,
+  institutionId,
+  batchSubjectId: row.batch_subject_id,
+  isCustom: row.is_custom,
+});
+
+/**
+ * Presence set by the author (PATCH `author_logged_in`, and every heartbeat). Arriving or leaving
+ * is told to the session's audience, so a waiting student's room opens without waiting for a poll.
+ */
+export async function setAuthorPresence(
+  deps: AppDeps,
+  user: AuthUser,
+  row: repository.SessionRow,
+  present: boolean,
+) {
   const now = deps.clock.now();
-  await deps.db
-    .update(onlineSessions)
-    .set({ authorSeenAt: present ? now : null })
-    .where(eq(onlineSessions.id, sessionId));
+  const mark = (executor: Database | Transaction) =>
+    executor
+      .update(onlineSessions)
+      .set({ authorSeenAt: present ? now : null })
+      .where(eq(onlineSessions.id, row.id));
+  // Most heartbeats only renew the presence: one statement, no event.
+  if (isAuthorPresent(row.author_seen_at, now) === present) return void (await mark(deps.db));
+  await deps.db.transaction(async (tx) => {
+    await mark(tx);
+    const kind = present ? 'session.teacher_joined' : 'session.teacher_left';
+    await publishSessionEvent(deps, tx, sessionRef(row, institutionOf(user)), kind);
+  });
 }
 
 /**
@@ -289,20 +323,23 @@ export async function updateSession(
     const start = body.start_time ? new Date(body.start_time) : row.start_time;
     const end = body.end_time ? new Date(body.end_time) : row.end_time;
     assertTimes(start, end, now, start.getTime() !== row.start_time.getTime());
-    await deps.db
-      .update(onlineSessions)
-      .set({
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        startTime: start,
-        endTime: end,
-        updatedAt: now,
-      })
-      .where(eq(onlineSessions.id, sessionId));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(onlineSessions)
+        .set({
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          startTime: start,
+          endTime: end,
+          updatedAt: now,
+        })
+        .where(eq(onlineSessions.id, sessionId));
+      await publishSessionEvent(deps, tx, sessionRef(row, institutionOf(user)), 'session.changed');
+    });
   }
-  if (body.author_logged_in === false) await setAuthorPresence(deps, sessionId, false);
+  if (body.author_logged_in === false) await setAuthorPresence(deps, user, row, false);
   if (body.author_logged_in === true) {
     assertJoinWindow(row, now);
-    await setAuthorPresence(deps, sessionId, true);
+    await setAuthorPresence(deps, user, row, true);
   }
   return presentOne(deps, user, sessionId);
 }
@@ -313,9 +350,12 @@ export async function deleteSession(deps: AppDeps, user: AuthUser, sessionId: st
   if (access !== 'author' && access !== 'moderator') throw forbidden();
   const now = deps.clock.now();
   if (!mayDelete(access, now, row.end_time)) throw conflict(MESSAGES.sessionEndedCannotDelete);
-  await deps.db
-    .update(onlineSessions)
-    .set({ deletedAt: now, updatedAt: now })
-    .where(and(eq(onlineSessions.id, sessionId), eq(onlineSessions.institutionId, institutionOf(user))));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(onlineSessions)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(onlineSessions.id, sessionId), eq(onlineSessions.institutionId, institutionOf(user))));
+    await publishSessionEvent(deps, tx, sessionRef(row, institutionOf(user)), 'session.changed');
+  });
   return { deleted: true, message: MESSAGES.sessionDeleted };
 }

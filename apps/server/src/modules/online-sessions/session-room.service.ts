@@ -21,7 +21,7 @@ export async function heartbeat(deps: AppDeps, user: AuthUser, sessionId: string
   const now = deps.clock.now();
   assertJoinWindow(row, now);
   if (access === 'author') {
-    await setAuthorPresence(deps, sessionId, true);
+    await setAuthorPresence(deps, user, row, true);
     return { session: presentSession({ ...row, author_seen_at: now }, access, now), attendance: null };
   }
   const institutionId = institutionOf(user);
