@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import { type DoubtStatus, useDoubts, useMyStudents } from '../../doubts/api';
 import { DoubtList } from '../../doubts/components/DoubtList';
 import { doubtTopic } from '../../doubts/links';
+import { FacultySessionsCarousel } from '../../sessions/components/SessionCarousel';
 import { useMyBatchSubjects } from '../../subjects/api';
 import { teachTopicDetailPath } from '../../teach/links';
 import classes from './home.module.css';
@@ -141,6 +142,7 @@ export function FacultyHome() {
   return (
     <>
       <PageHeader title={LABELS.home} />
+      <FacultySessionsCarousel />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>

@@ -15,6 +15,7 @@ import { useDailyTopics, useLastVisitedTopics, usePendingTopics } from '../../le
 import { HomeTopicCard } from '../../learn/components/HomeTopicCard';
 import { type HomeCard, homeTopicCards, isOpenable, newTopicCards } from '../../learn/home-topics';
 import { useMyProfile } from '../../profile/api';
+import { TodaySessionsCarousel } from '../../sessions/components/SessionCarousel';
 import {
   CALENDAR_PICKER_RANGE,
   pageDate,
@@ -109,6 +110,7 @@ function StudentHomeOn({ today }: { today: string }) {
           </Group>
         }
       />
+      <TodaySessionsCarousel today={today} />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Tabs
           value={tab}
