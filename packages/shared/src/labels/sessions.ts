@@ -16,6 +16,7 @@ export const SESSION_MESSAGES = {
   sessionJoinClosed: 'This session can be joined from 5 minutes before its start until its end.',
   sessionOnlyAuthorPresence: 'Only the teacher of the session sets their presence.',
   sessionReportRangeInvalid: 'Please pick a start date on or before the end date, at most {days} days apart.',
+  sessionNotOpenToYou: 'This session is not open to you.',
   meetingScriptFailed: 'The meeting could not be loaded. Please check your connection and reload the page.',
 } as const;
 

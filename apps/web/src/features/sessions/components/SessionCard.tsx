@@ -70,7 +70,7 @@ export function SessionCard({ session, as, onDelete, compact = false }: SessionC
         <When label={LABELS.sessionFieldStart} instant={session.start_time} />
         <When label={LABELS.sessionFieldEnd} instant={session.end_time} />
       </Stack>
-      <Group gap={4} mt="sm" wrap="nowrap" miw={0}>
+      <Group gap={4} mt="sm" mb="md" wrap="nowrap" miw={0}>
         {as === 'host' ? (
           <>
             <IconUsers size={14} color="var(--mantine-color-dimmed)" aria-hidden />

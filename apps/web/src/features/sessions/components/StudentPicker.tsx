@@ -1,3 +1,5 @@
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
 import { Alert, Checkbox, Table, Text } from '@mantine/core';
 import type { BatchSubject } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';

@@ -53,7 +53,12 @@ function RoomPage({ sessionId }: { sessionId: string }) {
   if (detail.isPending) return <Loading />;
   if (detail.isError && !session) {
     if (isNotAvailable(detail.error))
-      return <NotAvailable action={{ label: LABELS.sessionBackToList, to: back }} />;
+      return (
+        <NotAvailable
+          text={MESSAGES.sessionNotOpenToYou}
+          action={{ label: LABELS.sessionBackToList, to: back }}
+        />
+      );
     return <LoadFailed message={errorMessage(detail.error)} retry={() => detail.refetch()} />;
   }
   if (!session) return null;

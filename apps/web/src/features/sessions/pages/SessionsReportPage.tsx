@@ -64,12 +64,12 @@ export function SessionsReportPage() {
             {rows.map((row) => (
               <Table.Tr key={row.session_id}>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={6} wrap="wrap" miw={140}>
                     <Anchor component={Link} to={sessionReportPath(row.session_id)} size="sm">
                       {row.title}
                     </Anchor>
                     {row.is_custom && (
-                      <Badge size="xs" color="grape" variant="light">
+                      <Badge size="xs" color="grape" variant="light" style={{ flexShrink: 0 }}>
                         {LABELS.sessionCustomBadge}
                       </Badge>
                     )}
