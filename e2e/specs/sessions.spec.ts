@@ -50,6 +50,10 @@ async function inMeeting(page: Page, timeout = 15_000): Promise<RecordedMeeting>
   return meeting;
 }
 
+/** Waits for the page's transitions (a popup opening) to finish, so a picture shows where they end. */
+const settled = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+
 describe('online sessions', () => {
   it('a teacher creates a live session; a waiting student’s room opens by itself when the teacher joins; the moderator sees both students’ minutes', async () => {
     const { users, subject } = await setUp();
@@ -175,6 +179,7 @@ describe('online sessions', () => {
     const confirm = teacher.page.getByRole('dialog', { name: LABELS.customSessionDetails });
     await confirm.getByText(CUSTOM_TITLE).waitFor();
     await confirm.getByRole('row', { name: `${LABELS.sessionTotalStudents} 1` }).waitFor();
+    await settled(teacher.page);
     await snap(teacher.page, 'sessions-custom-confirm-wide', { fullPage: false });
     await confirm.getByRole('button', { name: LABELS.sessionSubmit }).click();
     await banner(teacher.page, MESSAGES.sessionAdded);
@@ -207,6 +212,11 @@ describe('online sessions', () => {
   it('the room says when a session is yet to start or has ended, and when the meeting cannot be loaded', async () => {
     const { users } = await setUp();
     const student = await portal.signedInPage('student', WIDE);
+    await student.page
+      .getByRole('region', { name: LABELS.homeTodaySessionsTitle })
+      .getByRole('article')
+      .first()
+      .waitFor();
     await snap(student.page, 'sessions-student-home-wide');
     const later = (await sessionsOf(users.student, 'upcoming')).find(
       (session) => session.room_state === 'yet_to_start',
