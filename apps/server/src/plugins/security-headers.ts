@@ -3,11 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-const options: HelmetOptions = {
+/**
+ * The policy for a portal whose live rooms are on `jitsiDomain`: the room page runs that meeting
+ * server's IFrame API script (decision 24), and no script from anywhere else.
+ */
+const optionsFor = (jitsiDomain: string): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", `https://${jitsiDomain}/external_api.js`],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       mediaSrc: ["'self'", 'blob:', 'https:'],
@@ -24,12 +28,12 @@ const options: HelmetOptions = {
   // Sent only on HTTPS answers (below): over plain HTTP it would be meaningless, and a portal
   // tried out on a LAN address must not pin that name to HTTPS in its users' browsers.
   strictTransportSecurity: false,
-};
+});
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Runs helmet once against a recorder and keeps the headers it would set. */
-export function computeSecurityHeaders(): Record<string, string> {
+export function computeSecurityHeaders(jitsiDomain: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -40,7 +44,7 @@ export function computeSecurityHeaders(): Record<string, string> {
     },
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  helmet(optionsFor(jitsiDomain))({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
   return headers;
 }
 
@@ -50,7 +54,7 @@ export function computeSecurityHeaders(): Record<string, string> {
  * request, which halves the cost of a small API answer.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const headers = computeSecurityHeaders();
+  const headers = computeSecurityHeaders(app.deps.config.JITSI_DOMAIN);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     // `protocol` is https for TLS connections, or from X-Forwarded-Proto when TRUST_PROXY trusts the hop.

@@ -8,6 +8,7 @@ import { facultyRoutes } from '../features/faculty/routes';
 import { institutionsRoutes } from '../features/institutions/routes';
 import { learnRoutes } from '../features/learn/routes';
 import { selfAssessmentsRoutes } from '../features/self-assessments/routes';
+import { sessionsRoutes } from '../features/sessions/routes';
 import { studentsRoutes } from '../features/students/routes';
 import { studyPlansRoutes } from '../features/study-plans/routes';
 import { subjectsRoutes } from '../features/subjects/routes';
@@ -47,4 +48,5 @@ export const signedInRoutes: RouteObject[] = [
   ...selfAssessmentsRoutes,
   ...examsRoutes,
   ...evaluationRoutes,
+  ...sessionsRoutes,
 ];

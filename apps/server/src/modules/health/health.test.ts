@@ -42,6 +42,13 @@ describe('system routes', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('lets the room page run the meeting server’s IFrame API script, and no other outside script', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    const policy = String(response.headers['content-security-policy']);
+    const scripts = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scripts?.trim()).toBe(`script-src 'self' https://${t.config.JITSI_DOMAIN}/external_api.js`);
+  });
+
   it('sends HSTS only over HTTPS: not over plain HTTP, not for a forwarded proto nobody trusts', async () => {
     const plain = await t.app.inject({ url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -11,6 +11,7 @@ import { DoubtList } from '../../doubts/components/DoubtList';
 import { doubtTopic } from '../../doubts/links';
 import { EvaluationHomeList } from '../../evaluation/components/EvaluationHomeList';
 import { EVALUATIONS_PATH } from '../../evaluation/links';
+import { FacultySessionsCarousel } from '../../sessions/components/SessionCarousel';
 import { useMyBatchSubjects } from '../../subjects/api';
 import { teachTopicDetailPath } from '../../teach/links';
 import classes from './home.module.css';
@@ -148,6 +149,7 @@ export function FacultyHome() {
   return (
     <>
       <PageHeader title={LABELS.home} />
+      <FacultySessionsCarousel />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>

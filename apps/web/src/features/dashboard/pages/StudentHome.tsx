@@ -16,6 +16,7 @@ import { useDailyTopics, useLastVisitedTopics, usePendingTopics } from '../../le
 import { HomeTopicCard } from '../../learn/components/HomeTopicCard';
 import { type HomeCard, homeTopicCards, isOpenable, newTopicCards } from '../../learn/home-topics';
 import { useMyProfile } from '../../profile/api';
+import { TodaySessionsCarousel } from '../../sessions/components/SessionCarousel';
 import {
   CALENDAR_PICKER_RANGE,
   pageDate,
@@ -112,6 +113,7 @@ function StudentHomeOn({ today }: { today: string }) {
         }
       />
       <PendingExams />
+      <TodaySessionsCarousel today={today} />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Tabs
           value={tab}
