@@ -16,10 +16,10 @@ import type {
 import { SESSION_POLL_INTERVAL_MS } from '@portal/shared/schemas/online-sessions';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { downloadFromApi } from '../../lib/downloads';
 import { fetchAllPages, type ListPage, pageUrl, usePagedList } from '../../lib/paged-list';
 import { getAccount } from '../../lib/session';
 import { learnKeys } from '../learn/api';
-import { downloadFromApi } from '../students/download';
 
 const path = encodeURIComponent;
 
