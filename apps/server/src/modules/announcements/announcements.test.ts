@@ -81,6 +81,8 @@ describe('announcements', () => {
       audience: 'batches',
       batches: [{ _id: school.batch.id, title: school.batch.title }],
     });
+    // Newest first: each a second after the last (same-instant rows would order by their random ids).
+    t.clock.advance(1000);
     await post(school.tokens.moderator, {
       ...body,
       title: 'To the other',
