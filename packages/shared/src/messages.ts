@@ -1,12 +1,13 @@
 import { ASSESSMENT_LABELS, ASSESSMENT_MESSAGES } from './labels/assessments.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
 import { OWNER_LABELS } from './labels/owner.js';
+import { REPORT_LABELS, REPORT_MARKS, REPORT_MESSAGES } from './labels/reports.js';
 import { STUDENT_LEARNING_LABELS } from './labels/student.js';
 import { TEACHING_LABELS } from './labels/teach.js';
 import type { QuestionType } from './schemas/question-types.js';
 import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from './sign-in-messages.js';
 
-export { SIGN_IN_LABELS, SIGN_IN_MESSAGES };
+export { REPORT_MARKS, SIGN_IN_LABELS, SIGN_IN_MESSAGES };
 
 /**
  * portal: the question-file importer (decision 27). The spec has no words for these. `{…}` parts
@@ -342,6 +343,7 @@ export const MESSAGES = {
   autoAnswerFromNote: 'From your notes on {topic}: {text}',
   autoAnswerFromDoubt: 'A teacher answered a similar doubt on {topic}: {text}',
   ...ASSESSMENT_MESSAGES,
+  ...REPORT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -353,6 +355,7 @@ export const LABELS = {
   ...DOUBTS_LABELS,
   ...TEACHING_LABELS,
   ...ASSESSMENT_LABELS,
+  ...REPORT_LABELS,
   ...SIGN_IN_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',
