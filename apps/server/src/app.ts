@@ -20,6 +20,7 @@ import { institutionsRoutes } from './modules/institutions/institutions.routes.j
 import { learningRoutes } from './modules/learning/learning.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { selfAssessmentsRoutes } from './modules/self-assessments/self-assessments.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { studyPlansRoutes } from './modules/study-plans/study-plans.routes.js';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(selfAssessmentsRoutes);
   await app.register(examAttemptsRoutes);
   await app.register(examEvaluationRoutes);
+  await app.register(reportsRoutes);
   await app.register(filesPlugin);
 
   await app.register(webPlugin, { root: deps.config.webDistDir });

@@ -187,6 +187,7 @@ function pathParam(path: string, name: string): string {
     [/^\/api\/assessment-submissions\/marks\//, ids.assessment],
     [/^\/api\/assessment-attempts\//, attemptId],
     [/^\/api\/self-assessments\//, ids.selfAssessmentResult],
+    [/^\/api\/cwx\/get-daily-json-/, ids.institution],
   ];
   return byPath.find(([pattern]) => pattern.test(path))?.[1] ?? '6b0c3f4e-2f1d-4c7a-9a55-0d6f3e2b1a90';
 }

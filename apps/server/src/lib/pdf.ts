@@ -150,6 +150,35 @@ export const PDF_TEMPLATES = {
   },
 
   /**
+   * A moderator's report (management §2 "Reports", decision 31): the heading lines, then the table
+   * exactly as the screen shows it; a table of more than six columns is laid out in landscape.
+   */
+  reportTable(data: {
+    institution: string;
+    title: string;
+    lines: string[];
+    headers: string[];
+    rows: string[][];
+    emptyText: string;
+  }) {
+    const document = frame(
+      { institution: data.institution, title: data.title, lines: data.lines },
+      data.rows.length === 0
+        ? [{ text: data.emptyText, italics: true }]
+        : [
+            {
+              ...(table(data.headers, data.rows, [24, ...data.headers.slice(1).map(() => '*')]) as object),
+              fontSize: data.headers.length > 6 ? 8 : 9,
+            } as Content,
+          ],
+    );
+    return {
+      ...document,
+      pageOrientation: data.headers.length > 6 ? 'landscape' : 'portrait',
+    } as TDocumentDefinitions;
+  },
+
+  /**
    * Assessment marks report (learning §2, §8): batch, assessment, question count, overall and
    * participating students, start date, total marks, average percentage and institution; the
    * table with the right answers under the header and wrong answers in red.

@@ -211,6 +211,8 @@ function byName(name: string, ids: SweepIds, unique: () => string): unknown {
   if (name in idLists) return [idLists[name]];
   switch (name) {
     case 'date':
+    case 'from':
+    case 'to':
       return '2026-11-20';
     case 'date_of_birth':
       return '2011-05-17';
