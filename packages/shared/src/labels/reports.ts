@@ -53,6 +53,8 @@ export const REPORT_LABELS = {
   reportTimeSpent: 'Time Spent (min)',
   reportLastViewed: 'Last Viewed',
   reportWeekCount: 'Days Present',
+  reportTopicsViewed: 'Topics Viewed',
+  reportTopicOfSubject: '{subject}: {topic}',
   reportSession: 'Session',
   reportTeacher: 'Teacher',
   reportStart: 'Start',

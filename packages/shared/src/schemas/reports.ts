@@ -69,31 +69,41 @@ const reportHeader = {
 };
 
 /**
- * Attendance By Topic (GET /api/cwx/get-daily-json-report/institution/{id}/date/{date}): for each
- * study-plan topic of the day, each student of the batch enrolled in the subject, Viewed when they
- * had opened the topic by the end of that day (decisions 14, 16). `updated_at` is their last view
- * until then.
+ * Attendance By Topic (GET /api/cwx/get-daily-json-report/institution/{id}/date/{date}): the day's
+ * study-plan topics (`topics`, grouped by batch), and per student of the batch one mark per topic
+ * of their batch, in the order of `topics`: Viewed when they had opened it by the end of that day
+ * (decisions 14, 16), Not Viewed, or '---' for a subject they are not enrolled in. A grid, so the
+ * whole institution's day stays small (5,000 students, not 40,000 rows).
  */
-export const topicAttendanceRowSchema = z.object({
-  student_id: z.uuid(),
-  student_name: z.string(),
+export const planTopicSchema = z.object({
   batch_id: z.uuid(),
   batch_title: z.string(),
   batch_subject_id: z.uuid(),
   subject_title: z.string(),
   topic_id: z.uuid(),
   topic_title: z.string(),
+  /** Students enrolled in the subject, and how many of them had viewed the topic. */
+  student_count: z.number().int(),
+  viewed_count: z.number().int(),
+});
+export type PlanTopic = z.infer<typeof planTopicSchema>;
+
+export const topicAttendanceRowSchema = z.object({
+  student_id: z.uuid(),
+  student_name: z.string(),
+  batch_id: z.uuid(),
+  batch_title: z.string(),
   date: z.string(),
-  attendance: viewMark,
-  updated_at: z.string().nullable(),
+  /** One mark per topic of the student's batch in `topics`, in that order. */
+  attendance: z.array(z.enum([REPORT_MARKS.viewed, REPORT_MARKS.notViewed, REPORT_MARKS.noDay])),
+  viewed_count: z.number().int(),
 });
 export type TopicAttendanceRow = z.infer<typeof topicAttendanceRowSchema>;
 
 export const topicAttendanceReportSchema = z.object({
   ...reportHeader,
   date: z.string(),
-  topic_count: z.number().int(),
-  viewed_count: z.number().int(),
+  topics: z.array(planTopicSchema),
   result: z.array(topicAttendanceRowSchema),
 });
 export type TopicAttendanceReport = z.infer<typeof topicAttendanceReportSchema>;

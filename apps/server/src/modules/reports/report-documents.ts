@@ -2,6 +2,7 @@ import {
   type BatchAttendanceReport,
   formatMessage,
   LABELS,
+  REPORT_MARKS,
   type TeacherReport,
   type TopicAttendanceReport,
   type TopicReport,
@@ -15,16 +16,24 @@ import { renderPdfTemplate } from '../../lib/pdf-pool.js';
  * headings from the label catalogue, days as DD-MM-YYYY and instants as 'DD-MM-YYYY | hh:mm A' in
  * the institution's time zone (management §9), minutes to 2 decimals.
  */
+export interface ReportSection {
+  /** Shown above the table when a report has several (one per batch); null for the only one. */
+  heading: string | null;
+  headers: string[];
+  rows: string[][];
+}
+
 export interface ReportTable {
   institution: string;
   title: string;
   /** The PDF's lines under the title. */
   lines: string[];
-  headers: string[];
-  rows: string[][];
+  sections: ReportSection[];
   /** Without extension; made by the portal (ASCII). */
   filename: string;
 }
+
+const only = (headers: string[], rows: string[][]): ReportSection[] => [{ heading: null, headers, rows }];
 
 const L = LABELS;
 
@@ -62,37 +71,44 @@ const slug = (text: string) =>
 const batchLine = (report: { batch_title: string | null }) =>
   `${L.reportBatch}: ${report.batch_title ?? L.reportAllBatches}`;
 
+/** One grid per batch: a column per plan topic of the batch, a row per student. */
 export function topicAttendanceTable(report: TopicAttendanceReport): ReportTable {
+  const sections: ReportSection[] = [];
+  const batches = [...new Set(report.topics.map((topic) => topic.batch_id))];
+  const several = batches.length > 1;
+  for (const batchId of batches) {
+    const topics = report.topics.filter((topic) => topic.batch_id === batchId);
+    const rows = report.result.filter((row) => row.batch_id === batchId);
+    sections.push({
+      heading: several ? `${L.reportBatch}: ${topics[0]!.batch_title}` : null,
+      headers: [
+        L.reportSlNo,
+        L.reportStudentName,
+        ...topics.map((topic) =>
+          formatMessage(L.reportTopicOfSubject, { subject: topic.subject_title, topic: topic.topic_title }),
+        ),
+        L.reportTopicsViewed,
+      ],
+      rows: numbered(
+        rows.map((row) => [
+          row.student_name,
+          ...row.attendance,
+          `${row.viewed_count}/${row.attendance.filter((mark) => mark !== REPORT_MARKS.noDay).length}`,
+        ]),
+      ),
+    });
+  }
+  const viewed = report.topics.reduce((sum, topic) => sum + topic.viewed_count, 0);
+  const total = report.topics.reduce((sum, topic) => sum + topic.student_count, 0);
   return {
     institution: report.institution_name,
     title: L.reportTypeByTopic,
     lines: [
       `${L.reportDate}: ${dayText(report.date)}`,
       batchLine(report),
-      formatMessage(L.reportViewedCount, {
-        viewed: String(report.viewed_count),
-        total: String(report.result.length),
-      }),
+      formatMessage(L.reportViewedCount, { viewed: String(viewed), total: String(total) }),
     ],
-    headers: [
-      L.reportSlNo,
-      L.reportStudentName,
-      L.reportBatchTitle,
-      L.reportSubjectTitle,
-      L.reportTopicTitle,
-      L.reportAttendance,
-      L.reportLastViewed,
-    ],
-    rows: numbered(
-      report.result.map((row) => [
-        row.student_name,
-        row.batch_title,
-        row.subject_title,
-        row.topic_title,
-        row.attendance,
-        instantText(row.updated_at, report.time_zone),
-      ]),
-    ),
+    sections: sections.length ? sections : only([L.reportSlNo, L.reportStudentName], []),
     filename: `attendance-by-topic-${report.date}`,
   };
 }
@@ -111,14 +127,16 @@ export function batchAttendanceTable(report: BatchAttendanceReport): ReportTable
         absent: String(report.absent_count),
       }),
     ],
-    headers: [L.reportSlNo, L.reportStudentName, L.reportBatchTitle, L.reportAttendance, L.reportTimeSpent],
-    rows: numbered(
-      report.result.map((row) => [
-        row.student_name,
-        row.batch_title,
-        row.attendance,
-        minutesText(row.time_spent),
-      ]),
+    sections: only(
+      [L.reportSlNo, L.reportStudentName, L.reportBatchTitle, L.reportAttendance, L.reportTimeSpent],
+      numbered(
+        report.result.map((row) => [
+          row.student_name,
+          row.batch_title,
+          row.attendance,
+          minutesText(row.time_spent),
+        ]),
+      ),
     ),
     filename: bySubject
       ? `attendance-by-subject-${slug(report.subject_title ?? '')}-${report.date}`
@@ -144,20 +162,22 @@ export function weeklyAttendanceTable(report: WeeklyAttendanceReport): ReportTab
       `${L.reportDate}: ${dayText(report.week_start)} - ${dayText(report.week_end)}`,
       batchLine(report),
     ],
-    headers: [
-      L.reportSlNo,
-      L.reportStudentName,
-      L.reportBatchTitle,
-      ...report.days.map((day, index) => `${WEEKDAYS[index]} ${dayText(day).slice(0, 5)}`),
-      L.reportWeekCount,
-    ],
-    rows: numbered(
-      report.result.map((row) => [
-        row.student_name,
-        row.batch_title,
-        ...row.days,
-        `${row.present_count}/${row.counted_days}`,
-      ]),
+    sections: only(
+      [
+        L.reportSlNo,
+        L.reportStudentName,
+        L.reportBatchTitle,
+        ...report.days.map((day, index) => `${WEEKDAYS[index]} ${dayText(day).slice(0, 5)}`),
+        L.reportWeekCount,
+      ],
+      numbered(
+        report.result.map((row) => [
+          row.student_name,
+          row.batch_title,
+          ...row.days,
+          `${row.present_count}/${row.counted_days}`,
+        ]),
+      ),
     ),
     filename: `attendance-by-week-${report.week_start}`,
   };
@@ -175,22 +195,24 @@ export function topicReportTable(report: TopicReport): ReportTable {
         total: String(report.result.length),
       }),
     ],
-    headers: [
-      L.reportSlNo,
-      L.reportStudentName,
-      L.reportBatchTitle,
-      L.reportAttendance,
-      L.reportTimeSpent,
-      L.reportLastViewed,
-    ],
-    rows: numbered(
-      report.result.map((row) => [
-        row.student_name,
-        row.batch_title,
-        row.attendance,
-        minutesText(row.time_spent),
-        instantText(row.updated_at, report.time_zone),
-      ]),
+    sections: only(
+      [
+        L.reportSlNo,
+        L.reportStudentName,
+        L.reportBatchTitle,
+        L.reportAttendance,
+        L.reportTimeSpent,
+        L.reportLastViewed,
+      ],
+      numbered(
+        report.result.map((row) => [
+          row.student_name,
+          row.batch_title,
+          row.attendance,
+          minutesText(row.time_spent),
+          instantText(row.updated_at, report.time_zone),
+        ]),
+      ),
     ),
     filename: `topic-report-${slug(report.topic_title)}`,
   };
@@ -201,39 +223,49 @@ export function teacherReportTable(report: TeacherReport): ReportTable {
     institution: report.institution_name,
     title: L.facultyAnalyticsTitle,
     lines: [`${L.reportFrom}: ${dayText(report.from)}   ${L.reportTo}: ${dayText(report.to)}`],
-    headers: [
-      L.reportSlNo,
-      L.reportFacultyName,
-      L.reportTopicsCount,
-      L.reportDoubtsCount,
-      L.reportDoubtsAnswered,
-      L.reportOnlineSessions,
-    ],
-    rows: numbered(
-      report.result.map((row) => [
-        row.name,
-        String(row.topics_count),
-        String(row.doubts_count),
-        String(row.doubts_answered),
-        String(row.online_session_count),
-      ]),
+    sections: only(
+      [
+        L.reportSlNo,
+        L.reportFacultyName,
+        L.reportTopicsCount,
+        L.reportDoubtsCount,
+        L.reportDoubtsAnswered,
+        L.reportOnlineSessions,
+      ],
+      numbered(
+        report.result.map((row) => [
+          row.name,
+          String(row.topics_count),
+          String(row.doubts_count),
+          String(row.doubts_answered),
+          String(row.online_session_count),
+        ]),
+      ),
     ),
     filename: `faculty-report-${report.from}-${report.to}`,
   };
 }
 
-export const tableCsv = (table: ReportTable) => ({
-  csv: toCsv([table.headers, ...table.rows]),
-  filename: `${table.filename}.csv`,
-});
+/** One section: its header and rows. Several: each under a line with its heading, a blank line between. */
+export function tableCsv(table: ReportTable) {
+  const lines =
+    table.sections.length === 1
+      ? [table.sections[0]!.headers, ...table.sections[0]!.rows]
+      : table.sections.flatMap((section, index) => [
+          ...(index > 0 ? [[]] : []),
+          [section.heading ?? ''],
+          section.headers,
+          ...section.rows,
+        ]);
+  return { csv: toCsv(lines), filename: `${table.filename}.csv` };
+}
 
 export async function tablePdf(table: ReportTable) {
   const pdf = await renderPdfTemplate('reportTable', {
     institution: table.institution,
     title: table.title,
     lines: table.lines,
-    headers: table.headers,
-    rows: table.rows,
+    sections: table.sections,
     emptyText: L.reportNoRows,
   });
   return { pdf, filename: `${table.filename}.pdf` };

@@ -52,56 +52,73 @@ export async function findBatchSubject(db: Database, institutionId: string, batc
   return row ?? null;
 }
 
-export interface TopicAttendanceData extends Record<string, unknown> {
-  student_id: string;
-  student_name: string;
+/** The day's live study-plan topics of the batch (or all), ordered as the report lists them. */
+const planOfDay = (query: { institutionId: string; date: string; batchId: string | null }) => sql`
+  select sp.batch_subject_id, sp.topic_id, bs.batch_id, b.title as batch_title,
+    s.title as subject_title, t.title as topic_title
+  from study_plans sp
+  join batch_subjects bs on bs.id = sp.batch_subject_id and bs.deleted_at is null
+  join batches b on b.id = bs.batch_id and b.deleted_at is null
+  join subjects s on s.id = bs.subject_id and s.deleted_at is null
+  join topics t on t.id = sp.topic_id and t.deleted_at is null
+  join chapters c on c.id = t.chapter_id and c.deleted_at is null
+  where sp.institution_id = ${query.institutionId} and sp.date = ${query.date}
+    and sp.deleted_at is null and ${ofBatch(sql`bs.batch_id`, query.batchId)}`;
+
+export interface PlanTopicData extends Record<string, unknown> {
   batch_id: string;
   batch_title: string;
   batch_subject_id: string;
   subject_title: string;
   topic_id: string;
   topic_title: string;
-  /** ISO 8601, UTC. */
-  last_viewed_at: string | null;
+}
+
+export function planTopics(
+  db: Database,
+  query: { institutionId: string; date: string; batchId: string | null },
+) {
+  return rowsOf<PlanTopicData>(db, sql`${planOfDay(query)} order by b.title, b.id, s.title, t.title, t.id`);
+}
+
+export interface TopicAttendanceData extends Record<string, unknown> {
+  student_id: string;
+  student_name: string;
+  batch_id: string;
+  batch_title: string;
+  /** One mark per plan topic of the batch, in `planTopics`' order. */
+  attendance: string[];
 }
 
 /**
- * Attendance By Topic: the day's study-plan topics, each with the students of the batch enrolled in
- * the subject (in it on that day), and their last view of the topic until the end of that day.
+ * Attendance By Topic: each student in the batch on the day, with a mark per plan topic of their
+ * batch: Viewed when opened by the end of that day, Not Viewed, or `marks.notEnrolled` when the
+ * student does not learn that subject.
  */
 export function topicAttendanceRows(
   db: Database,
   query: { institutionId: string; date: string; batchId: string | null; timeZone: string },
+  marks: { viewed: string; notViewed: string; notEnrolled: string },
 ) {
   return rowsOf<TopicAttendanceData>(
     db,
-    sql`with plan as (
-        select sp.batch_subject_id, sp.topic_id, bs.batch_id, b.title as batch_title,
-          s.title as subject_title, t.title as topic_title
-        from study_plans sp
-        join batch_subjects bs on bs.id = sp.batch_subject_id and bs.deleted_at is null
-        join batches b on b.id = bs.batch_id and b.deleted_at is null
-        join subjects s on s.id = bs.subject_id and s.deleted_at is null
-        join topics t on t.id = sp.topic_id and t.deleted_at is null
-        join chapters c on c.id = t.chapter_id and c.deleted_at is null
-        where sp.institution_id = ${query.institutionId} and sp.date = ${query.date}
-          and sp.deleted_at is null and ${ofBatch(sql`bs.batch_id`, query.batchId)}
-      ),
+    sql`with plan as (${planOfDay(query)}),
       views as (
-        select i.student_id, i.topic_id, max(i.last_viewed_at) as last_viewed_at
-        from impressions i
+        select i.student_id, i.topic_id from impressions i
         where i.topic_id in (select topic_id from plan) and i.view_date <= ${query.date}
         group by i.student_id, i.topic_id
       )
       select st.id as student_id, st.name as student_name, p.batch_id, p.batch_title,
-        p.batch_subject_id, p.subject_title, p.topic_id, p.topic_title,
-        ${isoInstant(sql`v.last_viewed_at`)} as last_viewed_at
+        array_agg(case when bss.student_id is null then ${marks.notEnrolled}
+          when v.student_id is not null then ${marks.viewed} else ${marks.notViewed} end
+          order by p.subject_title, p.topic_title, p.topic_id) as attendance
       from plan p
-      join batch_subject_students bss on bss.batch_subject_id = p.batch_subject_id
-      join students st on st.id = bss.student_id and st.batch_id = p.batch_id
-        and st.archived_at is null and ${joinedDay(query.timeZone)} <= ${query.date}
+      join students st on st.batch_id = p.batch_id and st.archived_at is null
+        and ${joinedDay(query.timeZone)} <= ${query.date}
+      left join batch_subject_students bss on bss.batch_subject_id = p.batch_subject_id and bss.student_id = st.id
       left join views v on v.student_id = st.id and v.topic_id = p.topic_id
-      order by p.batch_title, p.batch_id, p.subject_title, p.topic_title, p.topic_id, st.name, st.id`,
+      group by st.id, st.name, p.batch_id, p.batch_title
+      order by p.batch_title, p.batch_id, st.name, st.id`,
   );
 }
 

@@ -43,7 +43,10 @@ async function scope(
   };
 }
 
-/** Attendance By Topic (decision 16): Viewed when opened by the end of the day. */
+/**
+ * Attendance By Topic (decision 16): a mark per plan topic of the student's batch; each topic's
+ * counts are taken from the same marks.
+ */
 export async function topicAttendance(
   deps: AppDeps,
   user: AuthUser,
@@ -51,32 +54,42 @@ export async function topicAttendance(
   batch: ReportBatchFilter,
 ): Promise<TopicAttendanceReport> {
   const { institutionId, timeZone, batchId, header } = await scope(deps, user, params.id, batch);
-  const rows = await repository.topicAttendanceRows(deps.db, {
-    institutionId,
-    date: params.date,
-    batchId,
-    timeZone,
+  const query = { institutionId, date: params.date, batchId, timeZone };
+  const [plan, rows] = await Promise.all([
+    repository.planTopics(deps.db, query),
+    repository.topicAttendanceRows(deps.db, query, {
+      viewed: REPORT_MARKS.viewed,
+      notViewed: REPORT_MARKS.notViewed,
+      notEnrolled: REPORT_MARKS.noDay,
+    }),
+  ]);
+  const topics = plan.map((topic) => ({ ...topic, student_count: 0, viewed_count: 0 }));
+  const topicsOfBatch = new Map<string, typeof topics>();
+  for (const topic of topics) {
+    const list = topicsOfBatch.get(topic.batch_id) ?? [];
+    list.push(topic);
+    topicsOfBatch.set(topic.batch_id, list);
+  }
+  const result = rows.map((row) => {
+    const ofBatch = topicsOfBatch.get(row.batch_id) ?? [];
+    const attendance = row.attendance as TopicAttendanceReport['result'][number]['attendance'];
+    attendance.forEach((mark, index) => {
+      const topic = ofBatch[index];
+      if (!topic || mark === REPORT_MARKS.noDay) return;
+      topic.student_count += 1;
+      if (mark === REPORT_MARKS.viewed) topic.viewed_count += 1;
+    });
+    return {
+      student_id: row.student_id,
+      student_name: row.student_name,
+      batch_id: row.batch_id,
+      batch_title: row.batch_title,
+      date: params.date,
+      attendance,
+      viewed_count: attendance.filter((mark) => mark === REPORT_MARKS.viewed).length,
+    };
   });
-  const result = rows.map((row) => ({
-    student_id: row.student_id,
-    student_name: row.student_name,
-    batch_id: row.batch_id,
-    batch_title: row.batch_title,
-    batch_subject_id: row.batch_subject_id,
-    subject_title: row.subject_title,
-    topic_id: row.topic_id,
-    topic_title: row.topic_title,
-    date: params.date,
-    attendance: row.last_viewed_at ? REPORT_MARKS.viewed : REPORT_MARKS.notViewed,
-    updated_at: row.last_viewed_at,
-  }));
-  return {
-    ...header,
-    date: params.date,
-    topic_count: new Set(rows.map((row) => `${row.batch_subject_id}/${row.topic_id}`)).size,
-    viewed_count: result.filter((row) => row.attendance === REPORT_MARKS.viewed).length,
-    result,
-  };
+  return { ...header, date: params.date, topics, result };
 }
 
 /**

@@ -31,7 +31,7 @@ import { countQueries } from '../../test/query-count.js';
  * Students (K-A unless said; enrolled in their batch's subjects):
  *   Asha   opened P1 at 19:00 UTC Mon 16 = 00:30 IST Tue 17, with 0.75 + 1 minutes then; M1 on Tue 10;
  *          0.333 minutes on P1 on Tue 10.
- *   Bala   2.333 minutes on an assessment Mon 16; opened P1 Wed 18.
+ *   Bala   2.333 minutes on an assessment Mon 16; opened P1 Wed 18; not enrolled in Maths.
  *   Chitra archived; opened P1 Tue 17 (never shown).
  *   Dev    record made at 00:30 IST on Tue 17 (joined mid-week; Mon 16 in UTC); opened M1 Tue 17.
  *   Eshan  in K-B since Nov 1, moved to K-A on Wed 18 (10:30 IST); 1 minute on P2 Wed 18.
@@ -128,7 +128,8 @@ beforeAll(async () => {
   const farah = await makeStudent(k, 'Farah', kb.id, '2026-11-01T00:00:00Z');
   Object.assign(ids, { asha: asha.id, bala: bala.id, dev: dev.id, eshan: eshan.id, farah: farah.id });
   await enrolStudents(t, bsP.id, [asha.id, bala.id, chitra.id, dev.id]);
-  await enrolStudents(t, bsM.id, [asha.id, bala.id, chitra.id, dev.id]);
+  // Bala does not learn Maths.
+  await enrolStudents(t, bsM.id, [asha.id, chitra.id, dev.id]);
   await enrolStudents(t, bsPB.id, [eshan.id, farah.id]);
 
   // Asha opens P1 at 00:30 IST on Tue 17 (still Mon 16 in UTC), through the API.
@@ -267,59 +268,65 @@ const pdfText = (pdf: Buffer) =>
   execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
 
 describe('Attendance By Topic', () => {
-  it('lists each plan topic of the day with each student of the batch, Viewed by the end of that day', async () => {
+  it('marks each plan topic of the day for each student of the batch, Viewed by the end of that day', async () => {
     const response = await get(`${byTopicUrl('2026-11-17')}?batch_id=${ids.batchA}`);
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json().data;
     expect(report.batch_title).toBe('K-A');
     expect(report.time_zone).toBe('Asia/Kolkata');
-    // P3 is deleted; Chitra archived; Eshan joined K-A on the 18th.
+    // P3 is deleted.
     expect(
-      report.result.map((row: Record<string, string>) => [row.topic_title, row.student_name, row.attendance]),
+      report.topics.map((topic: Record<string, unknown>) => [
+        topic.subject_title,
+        topic.topic_title,
+        topic.student_count,
+        topic.viewed_count,
+      ]),
     ).toEqual([
-      ['M1', 'Asha', 'Viewed'],
-      ['M1', 'Bala', 'Not Viewed'],
-      ['M1', 'Dev', 'Viewed'],
-      ['P1', 'Asha', 'Viewed'],
-      ['P1', 'Bala', 'Not Viewed'],
-      ['P1', 'Dev', 'Not Viewed'],
+      ['Maths', 'M1', 2, 2],
+      ['Physics', 'P1', 3, 1],
     ]);
-    expect(report.result[3].updated_at).toBe('2026-11-16T19:00:00.000Z');
-    expect(report.result[0].updated_at).toBe('2026-11-10T05:00:00.000Z');
-    expect(report.result[1].updated_at).toBeNull();
-    expect([report.topic_count, report.viewed_count]).toEqual([2, 3]);
+    // Chitra is archived, Eshan joined K-A on the 18th; Bala does not learn Maths; Bala opened P1
+    // on the 18th, after the day; Asha opened M1 the week before, and P1 at 00:30 IST on the 17th.
+    expect(
+      report.result.map((row: Record<string, unknown>) => [
+        row.student_name,
+        row.attendance,
+        row.viewed_count,
+      ]),
+    ).toEqual([
+      ['Asha', ['Viewed', 'Viewed'], 2],
+      ['Bala', ['---', 'Not Viewed'], 0],
+      ['Dev', ['Viewed', 'Not Viewed'], 1],
+    ]);
   });
 
   it("is 'all' batches by default, and a day without a plan is empty", async () => {
     const all = (await get(byTopicUrl('2026-11-17'))).json().data;
     expect(all.batch_id).toBe('all');
-    expect(all.result).toHaveLength(6);
-    expect((await get(byTopicUrl('2026-11-16'))).json().data.result).toEqual([]);
+    expect(all.result).toHaveLength(3);
+    const empty = (await get(byTopicUrl('2026-11-16'))).json().data;
+    expect([empty.topics, empty.result]).toEqual([[], []]);
   });
 
-  it('gives the same table as CSV and PDF', async () => {
+  it('gives the same grid as CSV and PDF', async () => {
     const csv = await get(`${byTopicUrl('2026-11-17')}/csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['cache-control']).toBe('no-store');
-    const lines: string[][] = parse(csv.body);
-    expect(lines[0]).toEqual([
-      'Sl No',
-      'Student Name',
-      'Batch',
-      'Subject',
-      'Topic',
-      'Attendance',
-      'Last Viewed',
+    expect(parse(csv.body)).toEqual([
+      ['Sl No', 'Student Name', 'Maths: M1', 'Physics: P1', 'Topics Viewed'],
+      ['1', 'Asha', 'Viewed', 'Viewed', '2/2'],
+      ['2', 'Bala', '---', 'Not Viewed', '0/1'],
+      ['3', 'Dev', 'Viewed', 'Not Viewed', '1/2'],
     ]);
-    expect(lines[4]).toEqual(['4', 'Asha', 'K-A', 'Physics', 'P1', 'Viewed', '17-11-2026 | 12:30 AM']);
-    expect(lines).toHaveLength(7);
     const pdf = await get(`${byTopicUrl('2026-11-17')}/pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Attendance By Topic');
     expect(text).toContain('Date: 17-11-2026');
-    expect(text).toContain('3 of 6 viewed');
+    expect(text).toContain('3 of 5 viewed');
+    expect(text).toMatch(/Bala\s+---\s+Not Viewed\s+0\/1/);
   });
 });
 
