@@ -192,7 +192,7 @@ beforeAll(async () => {
   expect(move.statusCode).toBe(200);
   await spend(eshan.id, 'topics', p2.id, bsP.id, '2026-11-18', 1);
 
-  // Doubts on Fiona's Physics (one deleted) and George's Maths; Fiona answers two, twice one of them.
+  // Doubts on Fiona's Physics (one deleted) and George's Maths; Fiona answers two (one twice) and the deleted one.
   const doubt = async (studentId: string, batchSubjectId: string, topicId: string, deleted = false) => {
     const [row] = await t.db
       .insert(doubts)
@@ -210,7 +210,7 @@ beforeAll(async () => {
   };
   const d1 = await doubt(asha.id, bsP.id, p1.id);
   const d2 = await doubt(bala.id, bsP.id, p1.id);
-  await doubt(bala.id, bsP.id, p1.id, true);
+  const deletedDoubt = await doubt(bala.id, bsP.id, p1.id, true);
   const d4 = await doubt(asha.id, bsM.id, m1.id);
   const reply = (doubtId: string, authorUserId: string, authorRole: 'faculty' | 'moderator' | 'student') =>
     t.db.insert(doubtResponses).values({
@@ -225,6 +225,8 @@ beforeAll(async () => {
   await reply(d1.id, k.accounts.faculty.user.id, 'faculty');
   await reply(d1.id, k.accounts.faculty.user.id, 'faculty');
   await reply(d2.id, k.accounts.faculty.user.id, 'faculty');
+  // A reply to a deleted doubt counts for nobody.
+  await reply(deletedDoubt.id, k.accounts.faculty.user.id, 'faculty');
   await reply(d4.id, k.accounts.moderator.user.id, 'moderator');
   // Fiona hosts a session (and a deleted one).
   for (const deletedAt of [null, new Date('2026-11-16T00:00:00Z')]) {
