@@ -212,11 +212,6 @@ export function reports(sessions, budgets, planDay, institutionId) {
     },
     { name: 'GET cwx faculty report, academic year', items: [get('/api/cwx/get-teacher-report')], ...json },
     { name: 'GET cwx faculty report PDF', items: [get('/api/cwx/get-teacher-report/pdf')], ...pdf },
-    {
-      name: 'GET cwx Attendance By Week PDF, all 5,000 students',
-      items: [get(`${daily('get-daily-json-attendance-by-batch')}/weekly/pdf`)],
-      ...pdf,
-    },
   );
   return scenarios;
 }

@@ -20,6 +20,7 @@ export const REPORT_MESSAGES = {
   reportRangeInvalid: 'The start date must not be after the end date.',
   reportRangeTooLong: 'Please pick a range of at most {days} days.',
   reportBatchInvalid: "Please pick a batch, or 'all'.",
+  reportPdfTooLong: 'The PDF holds at most {max} rows: please pick a batch. The CSV has every row.',
 } as const;
 
 /** Headings, buttons and column names of `/reports`, `/topic/reports` and `/faculty/reports`. */

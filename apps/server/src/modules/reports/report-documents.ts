@@ -2,12 +2,15 @@ import {
   type BatchAttendanceReport,
   formatMessage,
   LABELS,
+  MESSAGES,
   REPORT_MARKS,
+  REPORT_PDF_MAX_ROWS,
   type TeacherReport,
   type TopicAttendanceReport,
   type TopicReport,
   type WeeklyAttendanceReport,
 } from '@portal/shared';
+import { badRequest } from '../../lib/app-error.js';
 import { toCsv } from '../../lib/csv.js';
 import { renderPdfTemplate } from '../../lib/pdf-pool.js';
 
@@ -261,6 +264,10 @@ export function tableCsv(table: ReportTable) {
 }
 
 export async function tablePdf(table: ReportTable) {
+  const rows = table.sections.reduce((sum, section) => sum + section.rows.length, 0);
+  if (rows > REPORT_PDF_MAX_ROWS) {
+    throw badRequest(formatMessage(MESSAGES.reportPdfTooLong, { max: String(REPORT_PDF_MAX_ROWS) }));
+  }
   const pdf = await renderPdfTemplate('reportTable', {
     institution: table.institution,
     title: table.title,

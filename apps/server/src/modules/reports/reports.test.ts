@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { REPORT_MARKS } from '@portal/shared';
+import { REPORT_MARKS, REPORT_PDF_MAX_ROWS } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import { createBatchSubject, createSubject, enrolStudents } from '../../test/fac
 import { expectGuarded } from '../../test/guards.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { countQueries } from '../../test/query-count.js';
+import { tablePdf } from './report-documents.js';
 
 /**
  * Every figure below is worked out by hand from this fixture (dates are the institutions' days).
@@ -580,6 +581,25 @@ describe('guards and bad input', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION');
     }
+  });
+
+  it('refuses a PDF longer than REPORT_PDF_MAX_ROWS rows (the CSV has them all)', async () => {
+    const table = (rows: number) => ({
+      institution: 'K',
+      title: 'Attendance By Batch',
+      lines: [],
+      sections: [
+        {
+          heading: null,
+          headers: ['Sl No', 'Student Name'],
+          rows: Array.from({ length: rows }, (_, i) => [String(i + 1), 'A']),
+        },
+      ],
+      filename: 'x',
+    });
+    await expect(tablePdf(table(REPORT_PDF_MAX_ROWS + 1))).rejects.toMatchObject({ statusCode: 400 });
+    const { pdf } = await tablePdf(table(2));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('reads each report with a fixed number of statements, whatever the number of students', async () => {
