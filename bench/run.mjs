@@ -13,7 +13,7 @@ import { hit, measure, median, rotation } from './lib/load.mjs';
 import { BUDGETS, DATA, OPTIONS } from './lib/options.mjs';
 import { sampleMemory, startBare, startPortal } from './lib/processes.mjs';
 import { ensureScaleData, SCALE_DIR } from './lib/scale-data.mjs';
-import { hotMix, hotReads, signIns, staffLists } from './lib/scenarios.mjs';
+import { hotMix, hotReads, reports, signIns, staffLists } from './lib/scenarios.mjs';
 import { obtainSessions } from './lib/sessions.mjs';
 import { backToBack, steadyRate } from './lib/stall.mjs';
 
@@ -22,7 +22,15 @@ const misses = [];
 let memory;
 const rss = () =>
   memory ? `, portal ${memory.state.lastMb.toFixed(0)} MB (peak ${memory.state.peakMb.toFixed(0)})` : '';
-const results = { options: OPTIONS, budgets: BUDGETS, hot: [], lists: [], signIn: null, stalls: [] };
+const results = {
+  options: OPTIONS,
+  budgets: BUDGETS,
+  hot: [],
+  lists: [],
+  reports: [],
+  signIn: null,
+  stalls: [],
+};
 const wanted = (name) => !OPTIONS.only || name.includes(OPTIONS.only);
 const ms = (value) => `${Math.round(value * 10) / 10} ms`;
 const percent = (share) => `${(share * 100).toFixed(1)}%`;
@@ -71,6 +79,27 @@ async function listScenarios(servers, sessions) {
         `${(sizeOf / 1024).toFixed(1)} KB${result.failed ? `, ${result.failed} failed` : ''}${rss()}  ${verdict}`,
     );
     results.lists.push({ name: scenario.name, bytes: sizeOf, ...result });
+  }
+}
+
+/** The moderator's reports, one request at a time (a moderator waits for each): p99 within budget. */
+async function reportScenarios(servers, sessions, planDay) {
+  const me = await fetch(`${servers.portal.url}/api/auth/me`, {
+    headers: { authorization: `Bearer ${sessions.moderator.jwt}` },
+  }).then((response) => response.json());
+  const scenarios = () => reports(sessions, BUDGETS, planDay, me.data.institution_id);
+  if (!scenarios().some((one) => wanted(one.name))) return;
+  console.log('\nReports: 1 connection');
+  for (const scenario of scenarios().filter((one) => wanted(one.name))) {
+    const result = await measure(servers, scenario.items, { connections: 1, withoutBare: true });
+    const ok = result.failed === 0 && result.p99 < scenario.budget.p99;
+    const verdict = check(ok, `${scenario.name}: p50 ${ms(result.p50)}, p99 ${ms(result.p99)}`);
+    const sizeOf = await answerSize(servers.portal.url, scenario.items[0]);
+    console.log(
+      `  ${scenario.name}: p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${(sizeOf / 1024).toFixed(1)} KB` +
+        `${result.failed ? `, ${result.failed} failed` : ''}${rss()}  ${verdict}`,
+    );
+    results.reports.push({ name: scenario.name, bytes: sizeOf, ...result });
   }
 }
 
@@ -155,6 +184,7 @@ async function schoolScenarios(scale) {
     );
     await hotScenarios(servers, sessions, scale.seededOn);
     await listScenarios(servers, sessions);
+    await reportScenarios(servers, sessions, scale.seededOn);
     await signInScenario(servers, sessions);
     await stallTests(servers, sessions, scale.seededOn);
     await memory.read();

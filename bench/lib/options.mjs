@@ -40,6 +40,10 @@ export const BUDGETS = {
   staffDoubtsP99Ms: 100,
   /** The moderator's batch-subject list, p50. */
   batchSubjectsP50Ms: 50,
+  /** Every report of the moderator (a batch or the whole institution), p99 at one connection. */
+  reportP99Ms: 300,
+  /** Every report's PDF, p99 at one connection. */
+  reportPdfP99Ms: 2000,
   /** Hot reads during a stall test keep this share of their undisturbed throughput. */
   stallShare: 0.7,
   /** The examination storms: p99 of the start and end phases, and of the answering. */

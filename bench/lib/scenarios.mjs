@@ -167,6 +167,55 @@ export function staffLists(sessions, budgets) {
   ];
 }
 
+/**
+ * The moderator's reports (issue 15): each for one 250-student batch and for the whole
+ * institution, on the last study-plan day, and a PDF of each kind. `budget`: p99 in ms.
+ */
+export function reports(sessions, budgets, planDay, institutionId) {
+  const moderator = auth(sessions.moderator.jwt);
+  const batches = Object.keys(sessions.catalogue);
+  const get = (path) => ({ method: 'GET', path, headers: moderator });
+  const firstBatch = batches[0];
+  const firstSubject = sessions.catalogue[firstBatch][0];
+  const topicId = firstSubject.chapters[0].topicIds[0];
+  const daily = (kind) => `/api/cwx/${kind}/institution/${institutionId}/date/${planDay}`;
+  const json = { budget: { p99: budgets.reportP99Ms } };
+  const pdf = { budget: { p99: budgets.reportPdfP99Ms } };
+  const scenarios = [];
+  for (const [label, path] of [
+    ['Attendance By Topic', daily('get-daily-json-report')],
+    ['Attendance By Batch', daily('get-daily-json-attendance-by-batch')],
+    ['Attendance By Week', `${daily('get-daily-json-attendance-by-batch')}/weekly`],
+  ]) {
+    scenarios.push(
+      {
+        name: `GET cwx ${label}, one batch`,
+        items: batches.map((id) => get(`${path}?batch_id=${id}`)),
+        ...json,
+      },
+      { name: `GET cwx ${label}, all 5,000 students`, items: [get(path)], ...json },
+      { name: `GET cwx ${label} PDF, one batch`, items: [get(`${path}/pdf?batch_id=${firstBatch}`)], ...pdf },
+    );
+  }
+  const bySubject = `/api/cwx/get-daily-json-attendance-by-subject/institution/${institutionId}/batch-subject/${firstSubject.batchSubjectId}/date/${planDay}`;
+  scenarios.push(
+    { name: 'GET cwx Attendance By Subject, one batch subject', items: [get(bySubject)], ...json },
+    {
+      name: 'GET cwx topic report, all batches of the subject',
+      items: [get(`/api/cwx/get-json-report/topic/${topicId}`)],
+      ...json,
+    },
+    {
+      name: 'GET cwx topic report PDF',
+      items: [get(`/api/cwx/get-json-report/topic/${topicId}/pdf`)],
+      ...pdf,
+    },
+    { name: 'GET cwx faculty report, academic year', items: [get('/api/cwx/get-teacher-report')], ...json },
+    { name: 'GET cwx faculty report PDF', items: [get('/api/cwx/get-teacher-report/pdf')], ...pdf },
+  );
+  return scenarios;
+}
+
 /** Sign-in requests rotating over the students, starting at `offset` (each username is rate limited). */
 export function signIns(sessions, offset = 0) {
   const { students } = sessions;

@@ -27,6 +27,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { onlineSessionsRoutes } from './modules/online-sessions/online-sessions.routes.js';
 import { sessionReportsRoutes } from './modules/online-sessions/session-reports.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { selfAssessmentsRoutes } from './modules/self-assessments/self-assessments.routes.js';
 import { studentsRoutes } from './modules/students/students.routes.js';
 import { studyPlansRoutes } from './modules/study-plans/study-plans.routes.js';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(examEvaluationRoutes);
   await app.register(onlineSessionsRoutes);
   await app.register(sessionReportsRoutes);
+  await app.register(reportsRoutes);
   await app.register(filesPlugin);
 
   await app.register(webPlugin, { root: deps.config.webDistDir });

@@ -200,6 +200,7 @@ function pathParam(path: string, name: string): string {
     [/^\/api\/self-assessments\//, ids.selfAssessmentResult],
     [/^\/api\/online-sessions\/batch\//, ids.batch],
     [/^\/api\/online-sessions\//, ids.session],
+    [/^\/api\/cwx\/get-daily-json-/, ids.institution],
   ];
   return byPath.find(([pattern]) => pattern.test(path))?.[1] ?? '6b0c3f4e-2f1d-4c7a-9a55-0d6f3e2b1a90';
 }

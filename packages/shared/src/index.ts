@@ -21,6 +21,7 @@ export * from './schemas/pagination.js';
 export * from './schemas/people.js';
 export * from './schemas/profile.js';
 export * from './schemas/question-types.js';
+export * from './schemas/reports.js';
 export * from './schemas/rich-text.js';
 export * from './schemas/self-assessments.js';
 export * from './schemas/study-plans.js';

@@ -4,13 +4,14 @@ import { DOUBTS_LABELS } from './labels/doubts.js';
 import { EVALUATION_LABELS } from './labels/evaluation.js';
 import { EXAM_LABELS } from './labels/exams.js';
 import { OWNER_LABELS } from './labels/owner.js';
+import { REPORT_LABELS, REPORT_MARKS, REPORT_MESSAGES } from './labels/reports.js';
 import { SESSION_LABELS, SESSION_MESSAGES } from './labels/sessions.js';
 import { STUDENT_LEARNING_LABELS } from './labels/student.js';
 import { TEACHING_LABELS } from './labels/teach.js';
 import type { QuestionType } from './schemas/question-types.js';
 import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from './sign-in-messages.js';
 
-export { SIGN_IN_LABELS, SIGN_IN_MESSAGES };
+export { REPORT_MARKS, SIGN_IN_LABELS, SIGN_IN_MESSAGES };
 
 /**
  * portal: the question-file importer (decision 27). The spec has no words for these. `{…}` parts
@@ -348,6 +349,7 @@ export const MESSAGES = {
   ...ASSESSMENT_MESSAGES,
   ...SESSION_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,
+  ...REPORT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -363,6 +365,7 @@ export const LABELS = {
   ...EXAM_LABELS,
   ...EVALUATION_LABELS,
   ...ANNOUNCEMENT_LABELS,
+  ...REPORT_LABELS,
   ...SIGN_IN_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
 export interface CsvTable {
   headers: string[];
@@ -31,4 +32,15 @@ export function parseCsv(content: Buffer | string): CsvTable {
       values: Object.fromEntries(headers.map((header, column) => [header, cells[column]?.trim() ?? ''])),
     })),
   };
+}
+
+/**
+ * A spreadsheet would run a cell starting with = + - @ as a formula: such cells start with a quote.
+ * Dashes alone (a week's '---') can call nothing and stay as they are.
+ */
+const inert = (cell: string) => (/^[=+\-@\t\r]/.test(cell) && !/^-+$/.test(cell) ? `'${cell}` : cell);
+
+/** Lines of cells as a CSV file that is safe to open in a spreadsheet. */
+export function toCsv(lines: string[][]): string {
+  return stringify(lines.map((line) => line.map(inert)));
 }

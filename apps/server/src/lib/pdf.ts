@@ -160,6 +160,37 @@ export const PDF_TEMPLATES = {
   },
 
   /**
+   * A moderator's report (management §2 "Reports", decision 31): the heading lines, then its
+   * tables exactly as the screen shows them (one per section, e.g. per batch, each under its
+   * heading); a table of more than six columns is laid out in landscape.
+   */
+  reportTable(data: {
+    institution: string;
+    title: string;
+    lines: string[];
+    sections: { heading: string | null; headers: string[]; rows: string[][] }[];
+    emptyText: string;
+  }) {
+    const columns = Math.max(0, ...data.sections.map((section) => section.headers.length));
+    const body: Content[] = data.sections.every((section) => section.rows.length === 0)
+      ? [{ text: data.emptyText, italics: true }]
+      : data.sections.flatMap((section) => [
+          ...(section.heading
+            ? [{ text: section.heading, bold: true, margin: [0, 8, 0, 4] } as Content]
+            : []),
+          {
+            ...(table(section.headers, section.rows, [
+              24,
+              ...section.headers.slice(1).map(() => '*'),
+            ]) as object),
+            fontSize: columns > 6 ? 8 : 9,
+          } as Content,
+        ]);
+    const document = frame({ institution: data.institution, title: data.title, lines: data.lines }, body);
+    return { ...document, pageOrientation: columns > 6 ? 'landscape' : 'portrait' } as TDocumentDefinitions;
+  },
+
+  /**
    * Assessment marks report (learning §2, §8): batch, assessment, question count, overall and
    * participating students, start date, total marks, average percentage and institution; the
    * table with the right answers under the header and wrong answers in red.

@@ -234,7 +234,13 @@ export const impressions = pgTable(
       table.batchSubjectId,
       table.viewDate,
     ),
-    index('impressions_institution_date_idx').on(table.institutionId, table.viewDate),
+    // Attendance reports: who was active on a day of the institution, read from the index alone.
+    index('impressions_institution_date_student_idx').on(
+      table.institutionId,
+      table.viewDate,
+      table.studentId,
+      table.batchSubjectId,
+    ),
     index('impressions_topic_idx').on(table.topicId),
   ],
 );
@@ -258,7 +264,14 @@ export const timeSpent = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.studentId, table.contentType, table.contentId, table.day] }),
-    index('time_spent_institution_day_idx').on(table.institutionId, table.day),
+    // Attendance reports: who was active on a day, and the day's minutes, from the index alone.
+    index('time_spent_institution_day_student_idx').on(
+      table.institutionId,
+      table.day,
+      table.studentId,
+      table.batchSubjectId,
+      table.minutes,
+    ),
     index('time_spent_content_idx').on(table.contentType, table.contentId),
   ],
 );

@@ -1,4 +1,4 @@
-import { boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { batches } from './batches.js';
 import { archivedAt, createdAt, id, updatedAt } from './columns.js';
 import { institutions } from './institutions.js';
@@ -15,6 +15,11 @@ export const students = pgTable(
       .notNull()
       .references(() => users.id),
     batchId: uuid('batch_id').references(() => batches.id),
+    /**
+     * When the student was moved into their current batch; null when they have been in it since
+     * their record was made (`created_at`). Attendance reports count a student's days from here.
+     */
+    batchJoinedAt: timestamp('batch_joined_at', { withTimezone: true }),
     name: text('name').notNull(),
     gender: text('gender', { enum: ['male', 'female'] }).notNull(),
     dateOfBirth: date('date_of_birth'),

@@ -1,6 +1,6 @@
 import type { MarksReport, Question } from '@portal/shared';
-import { stringify } from 'csv-stringify/sync';
 import type { AppDeps } from '../../deps.js';
+import { toCsv } from '../../lib/csv.js';
 import { institutionTimeZone } from '../../lib/institution-day.js';
 import { renderPdfTemplate } from '../../lib/pdf-pool.js';
 import { institutionOf } from '../../lib/tenancy.js';
@@ -130,14 +130,11 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'assessment';
 
-/** A spreadsheet would run a cell starting with = + - @ as a formula: such cells start with a quote. */
-const inert = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
-
 /** The marks report as CSV: the header, the right answers, then one line per submission. */
 export async function marksReportCsv(deps: AppDeps, user: AuthUser, assessmentId: string) {
   const report = await marksReport(deps, user, assessmentId);
   const { header, answers, body } = tableOf(report);
-  const csv = stringify([header, answers, ...body].map((line) => line.map(inert)));
+  const csv = toCsv([header, answers, ...body]);
   return { csv, filename: `marks-${slug(report.assessment.title)}.csv` };
 }
 

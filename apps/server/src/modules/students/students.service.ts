@@ -376,7 +376,7 @@ export async function moveStudent(deps: AppDeps, institutionId: string, body: Mo
     if (current.batchId === body.new_batch) return;
     await tx
       .update(students)
-      .set({ batchId: body.new_batch, updatedAt: deps.clock.now() })
+      .set({ batchId: body.new_batch, batchJoinedAt: deps.clock.now(), updatedAt: deps.clock.now() })
       .where(eq(students.id, body.student_id));
     if (current.batchId) {
       await tx.execute(sql`
