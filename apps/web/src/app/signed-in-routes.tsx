@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { announcementsRoutes } from '../features/announcements/routes';
 import { assessmentsRoutes } from '../features/assessments/routes';
 import { chaptersRoutes } from '../features/chapters/routes';
 import { doubtsRoutes } from '../features/doubts/routes';
@@ -47,4 +48,5 @@ export const signedInRoutes: RouteObject[] = [
   ...selfAssessmentsRoutes,
   ...examsRoutes,
   ...evaluationRoutes,
+  ...announcementsRoutes,
 ];
