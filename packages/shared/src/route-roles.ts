@@ -78,6 +78,8 @@ export const ROUTE_ROLES: readonly RouteRoles[] = [
     '/me/sessions',
   ),
   { path: '/me/session/detail', roles: ['student', 'faculty'] },
+  // Not in the spec's table: the announcements the bell points to (decision 33), for every role with a bell.
+  { path: '/announcements', roles: ['moderator', 'faculty', 'student'] },
   ...teach(
     '/me/faculty/subjects',
     '/me/faculty/subjects/chapters',

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { announcementsRoutes } from '../features/announcements/routes';
 import { assessmentsRoutes } from '../features/assessments/routes';
 import { chaptersRoutes } from '../features/chapters/routes';
 import { doubtsRoutes } from '../features/doubts/routes';
@@ -49,4 +50,5 @@ export const signedInRoutes: RouteObject[] = [
   ...examsRoutes,
   ...evaluationRoutes,
   ...sessionsRoutes,
+  ...announcementsRoutes,
 ];

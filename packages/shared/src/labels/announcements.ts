@@ -25,6 +25,9 @@ export const ANNOUNCEMENT_LABELS = {
   notificationAnnouncement: 'Announcement',
   notificationStartsAt: 'Starts {time}',
   notificationDueAt: 'Due {time}',
+  notificationUnseen: 'New',
+  notificationNotYetOpen: 'Not open yet',
+  notificationsAllAnnouncements: 'All announcements',
   // The moderator's announcements
   announcements: 'Announcements',
   addAnnouncement: 'Add Announcement',
@@ -37,4 +40,7 @@ export const ANNOUNCEMENT_LABELS = {
   announcementAudienceBatches: 'Chosen batches',
   announcementBatches: 'Batches',
   noAnnouncements: 'No announcements to show.',
+  announcementActions: 'Actions for {title}',
+  announcementUpdatedAt: 'Updated {time}',
+  announcementToBatches: 'To {batches}',
 } as const;

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, SimpleGrid } from '@mantine/core';
+import { Button, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Batch } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
@@ -9,13 +9,17 @@ import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useFormError } from '../../../lib/use-form-error';
+import { AnnouncementsSection } from '../../announcements/components/AnnouncementsSection';
 import { useBatches, useDeleteBatch } from '../../institutions/api';
 import { AddBatchModal } from '../../institutions/components/AddBatchModal';
 import { BatchCard } from '../../institutions/components/BatchCard';
 import { ConfirmDialog } from '../../institutions/components/ConfirmDialog';
 import { RenameBatchModal } from '../../institutions/components/RenameBatchModal';
 
-/** Moderator home: the batch cards with Add Batch, Add Faculty and Assign Faculty (management §2). */
+/**
+ * Moderator home: the batch cards with Add Batch, Add Faculty and Assign Faculty (management §2), and
+ * the announcements the moderator writes, edits and deletes (decision 33).
+ */
 export function ModeratorHome() {
   const { data: batches = [], isPending } = useBatches();
   const [adding, addPopup] = useDisclosure(false);
@@ -82,6 +86,9 @@ export function ModeratorHome() {
       ) : (
         <EmptyNote text={LABELS.noBatches} />
       )}
+      <Stack mt="xl">
+        <AnnouncementsSection manage />
+      </Stack>
 
       <AddBatchModal opened={adding} onClose={addPopup.close} />
       <RenameBatchModal batch={editing} opened={editOpened} onClose={editPopup.close} />

@@ -1,0 +1,84 @@
+import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { formatMessage, LABELS } from '@portal/shared/messages';
+import type { Announcement } from '@portal/shared/schemas/announcements';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { forwardRef } from 'react';
+import { formatCardTime } from '../../assessments/assessment-time';
+import classes from './AnnouncementCard.module.css';
+
+interface AnnouncementCardProps {
+  announcement: Announcement;
+  /** Moderators edit and delete (decision 33). */
+  onEdit?: (announcement: Announcement) => void;
+  onDelete?: (announcement: Announcement) => void;
+  /** The one the bell opened. */
+  focused?: boolean;
+}
+
+/** An announcement (learning §3: title, description, updated_at), with its audience for moderators. */
+export const AnnouncementCard = forwardRef<HTMLElement, AnnouncementCardProps>(function AnnouncementCard(
+  { announcement, onEdit, onDelete, focused = false },
+  ref,
+) {
+  const audience =
+    announcement.audience === 'institution'
+      ? LABELS.announcementAudienceInstitution
+      : formatMessage(LABELS.announcementToBatches, {
+          batches: announcement.batches.map((batch) => batch.title).join(', '),
+        });
+  return (
+    <Card
+      ref={ref}
+      component="article"
+      withBorder
+      radius="md"
+      padding="md"
+      aria-label={announcement.title}
+      className={classes.card}
+      data-focused={focused || undefined}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Title order={3} size="h5" className={classes.text}>
+          {announcement.title}
+        </Title>
+        {onEdit && onDelete && (
+          <Group gap={4} wrap="nowrap" className={classes.actions}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconPencil size={16} />}
+              aria-label={formatMessage(LABELS.editNamed, { title: announcement.title })}
+              onClick={() => onEdit(announcement)}
+            >
+              {LABELS.editAction}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              aria-label={formatMessage(LABELS.deleteNamed, { title: announcement.title })}
+              onClick={() => onDelete(announcement)}
+            >
+              {LABELS.deleteAction}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <Text size="sm" mt={6} className={`${classes.text} ${classes.description}`}>
+        {announcement.description}
+      </Text>
+      <Group gap="xs" mt="sm">
+        <Text size="xs" c="dimmed">
+          {formatMessage(LABELS.announcementUpdatedAt, { time: formatCardTime(announcement.updated_at) })} ·{' '}
+          {announcement.author_name}
+        </Text>
+        {onEdit && (
+          <Badge size="sm" variant="light" className={classes.text}>
+            {audience}
+          </Badge>
+        )}
+      </Group>
+    </Card>
+  );
+});
