@@ -3,7 +3,6 @@
 // header, `Accept: text/event-stream`). Measured: how long the opening takes, the portal's memory
 // before and with the streams, how long a moderator's announcement to the whole institution takes
 // to reach EVERY stream, and the students' hot reads with the streams open against without.
-import { setMaxListeners } from 'node:events';
 import { hit, measure, median, rotation } from './load.mjs';
 import { BUDGETS, EVENT_STREAMS, OPTIONS } from './options.mjs';
 import { sampleMemory, startPortal } from './processes.mjs';
@@ -72,6 +71,7 @@ async function openStream(url, token, { arrivals, onEnd, signal }) {
 /** The moderator's announcement to the whole institution; answers when each stream had it. */
 async function announce(url, moderatorJwt, arrivals, streamCount, number) {
   const sentAt = performance.now();
+  const cpuAt = process.cpuUsage();
   const response = await fetch(`${url}/api/announcements`, {
     method: 'POST',
     headers: { authorization: `Bearer ${moderatorJwt}`, 'content-type': 'application/json' },
@@ -90,9 +90,12 @@ async function announce(url, moderatorJwt, arrivals, streamCount, number) {
   while ((arrivals.get(id)?.length ?? 0) < streamCount && performance.now() < giveUpAt) {
     await pause(20);
   }
+  const cpu = process.cpuUsage(cpuAt);
   const delays = (arrivals.get(id) ?? []).map((at) => at - sentAt).sort((a, b) => a - b);
   return {
     answeredMs,
+    // The readers' own share of the delays: this process's CPU while the streams read the event.
+    readersCpuMs: (cpu.user + cpu.system) / 1000,
     received: delays.length,
     p50: percentile(delays, 0.5),
     p99: percentile(delays, 0.99),
@@ -128,9 +131,11 @@ export async function eventStreams({ scale, misses }) {
   const portal = await startPortal(SCALE_DIR);
   const memory = sampleMemory(portal.pid);
   const servers = { portal };
-  // One signal ends every stream at once; each open fetch listens to it.
-  const aborter = new AbortController();
-  setMaxListeners(count + 10, aborter.signal);
+  // A controller per stream (fetch caps the listeners of one signal); `closeAll` ends them all.
+  const controllers = [];
+  const closeAll = () => {
+    for (const controller of controllers) controller.abort();
+  };
   try {
     console.log(
       `\nEvent streams: ${count} students each hold GET /api/events open on one portal (fetch readers, ` +
@@ -159,12 +164,14 @@ export async function eventStreams({ scale, misses }) {
     const ended = [];
     const onEnd = (error) => ended.push(error.message);
     const openedAt = performance.now();
-    const opening = await bounded(tokens, EVENT_STREAMS.openConcurrency, (token) =>
-      openStream(portal.url, token, { arrivals, onEnd, signal: aborter.signal }).then(
+    const opening = await bounded(tokens, EVENT_STREAMS.openConcurrency, (token) => {
+      const controller = new AbortController();
+      controllers.push(controller);
+      return openStream(portal.url, token, { arrivals, onEnd, signal: controller.signal }).then(
         () => null,
         (error) => error.message,
-      ),
-    );
+      );
+    });
     const openSeconds = (performance.now() - openedAt) / SECOND;
     const refused = opening.filter(Boolean);
     const open = count - refused.length;
@@ -189,7 +196,7 @@ export async function eventStreams({ scale, misses }) {
       console.log(
         `  announcement ${run} to the institution: POST answered in ${ms(delivery.answeredMs)}; ` +
           `${delivery.received} of ${open} streams had it, p50 ${ms(delivery.p50)}, p99 ${ms(delivery.p99)}, ` +
-          `every stream ${ms(delivery.allMs)}  ${verdict}`,
+          `every stream ${ms(delivery.allMs)} (the readers' CPU meanwhile ${ms(delivery.readersCpuMs)})  ${verdict}`,
       );
       await pause(2 * SECOND);
     }
@@ -197,7 +204,7 @@ export async function eventStreams({ scale, misses }) {
     const withStreams = await hotThroughput(servers, scenarios, `${open} streams open`);
     await memory.read();
     const afterMb = memory.state.lastMb;
-    aborter.abort();
+    closeAll();
     await pause(2 * SECOND);
     const after = await hotThroughput(servers, scenarios, 'the streams closed again');
     // Without the streams: the runs before they opened and after they closed, so a drift of the
@@ -257,7 +264,7 @@ export async function eventStreams({ scale, misses }) {
       hot: shares,
     };
   } finally {
-    aborter.abort();
+    closeAll();
     memory.stop();
     await portal.stop();
   }
