@@ -3,7 +3,7 @@
 // header, `Accept: text/event-stream`). Measured: how long the opening takes, the portal's memory
 // before and with the streams, how long a moderator's announcement to the whole institution takes
 // to reach EVERY stream, and the students' hot reads with the streams open against without.
-import { hit, measure, median, rotation } from './load.mjs';
+import { hit, median, rotation } from './load.mjs';
 import { BUDGETS, EVENT_STREAMS, OPTIONS } from './options.mjs';
 import { sampleMemory, startPortal } from './processes.mjs';
 import { SCALE_DIR } from './scale-data.mjs';
@@ -93,10 +93,12 @@ async function announce(url, moderatorJwt, arrivals, streamCount, number) {
   const cpu = process.cpuUsage(cpuAt);
   const delays = (arrivals.get(id) ?? []).map((at) => at - sentAt).sort((a, b) => a - b);
   return {
+    id,
     answeredMs,
     // The readers' own share of the delays: this process's CPU while the streams read the event.
     readersCpuMs: (cpu.user + cpu.system) / 1000,
     received: delays.length,
+    firstMs: delays[0] ?? Number.POSITIVE_INFINITY,
     p50: percentile(delays, 0.5),
     p99: percentile(delays, 0.99),
     // Every stream, or (when some never had it) the whole wait.
@@ -104,23 +106,51 @@ async function announce(url, moderatorJwt, arrivals, streamCount, number) {
   };
 }
 
-/** `runs` of each hot read (medians), labelled `when`. */
-async function hotThroughput(servers, scenarios, when) {
+/** One run of each hot read (its rotation goes on where the last run left it). */
+async function hotRun(url, turns) {
   const figures = {};
-  for (const scenario of scenarios) {
-    figures[scenario.name] = await measure(servers, scenario.items, { withoutBare: true });
-    const result = figures[scenario.name];
-    console.log(
-      `  ${scenario.name}, ${when}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, ` +
-        `p99 ${result.p99} ms${result.failed ? `, ${result.failed} failed` : ''}`,
-    );
-  }
+  for (const [name, turn] of turns) figures[name] = await hit(url, turn);
   return figures;
+}
+
+const describeRun = (run) =>
+  Object.entries(run)
+    .map(([name, one]) => `${name} ${Math.round(one.rps)} req/s (p99 ${one.p99} ms)`)
+    .join(', ');
+
+/**
+ * Opens one stream per token, `openConcurrency` at a time; answers how many opened, the reasons
+ * of those refused, the seconds it took and `close()`, which ends them all.
+ */
+async function openAll(url, tokens, { arrivals, onEnd }) {
+  // A controller per stream: fetch caps the listeners of one signal.
+  const controllers = [];
+  const startedAt = performance.now();
+  const outcomes = await bounded(tokens, EVENT_STREAMS.openConcurrency, (token) => {
+    const controller = new AbortController();
+    controllers.push(controller);
+    return openStream(url, token, { arrivals, onEnd, signal: controller.signal }).then(
+      () => null,
+      (error) => error.message,
+    );
+  });
+  const refused = outcomes.filter(Boolean);
+  return {
+    open: tokens.length - refused.length,
+    refused,
+    seconds: (performance.now() - startedAt) / SECOND,
+    close: () => {
+      for (const controller of controllers) controller.abort();
+    },
+  };
 }
 
 /**
  * Runs the scenario on a portal of its own (the scale data), adding what missed a budget to
- * `misses`; answers its figures.
+ * `misses`; answers its figures. `runs` rounds, each: the hot reads with no stream open, the
+ * 5,000 streams opened (memory before and with them), an announcement, the hot reads again with
+ * the streams open, the streams closed. The medians of the rounds count, as in the stall tests,
+ * so a drift of the machine's load between rounds counts neither for nor against the streams.
  */
 export async function eventStreams({ scale, misses }) {
   const check = (ok, text) => {
@@ -130,141 +160,131 @@ export async function eventStreams({ scale, misses }) {
   const count = EVENT_STREAMS.streams;
   const portal = await startPortal(SCALE_DIR);
   const memory = sampleMemory(portal.pid);
-  const servers = { portal };
-  // A controller per stream (fetch caps the listeners of one signal); `closeAll` ends them all.
-  const controllers = [];
-  const closeAll = () => {
-    for (const controller of controllers) controller.abort();
-  };
+  let streams = null;
   try {
     console.log(
       `\nEvent streams: ${count} students each hold GET /api/events open on one portal (fetch readers, ` +
-        `${EVENT_STREAMS.openConcurrency} opening at a time)`,
+        `${EVENT_STREAMS.openConcurrency} opening at a time); ${OPTIONS.runs} rounds`,
     );
     const sessions = await obtainSessions(portal.url, OPTIONS.students);
     const { tokens } = await mintedStudentTokens(SCALE_DIR, count);
     if (tokens.length < count) throw new Error(`the scale data has ${tokens.length} students, not ${count}`);
-    const scenarios = hotReads(sessions, scale.seededOn).filter((one) =>
-      EVENT_STREAMS.hotReads.includes(one.name),
+    const turns = new Map(
+      hotReads(sessions, scale.seededOn)
+        .filter((one) => EVENT_STREAMS.hotReads.includes(one.name))
+        .map((one) => [one.name, rotation(one.items)]),
     );
-
-    console.log(
-      `Hot reads (${OPTIONS.connections} connections, ${OPTIONS.runs} runs of ${OPTIONS.seconds} s):`,
-    );
-    // Unmeasured: the portal's code warmed up and its read cache filled, as after the streams.
-    for (const scenario of scenarios) await hit(portal.url, rotation(scenario.items));
-    const before = await hotThroughput(servers, scenarios, 'no streams open');
-
-    await pause(SECOND);
-    await memory.read();
-    const beforeMb = memory.state.lastMb;
-    memory.state.peakMb = beforeMb;
-
     const arrivals = new Map();
     const ended = [];
     const onEnd = (error) => ended.push(error.message);
-    const openedAt = performance.now();
-    const opening = await bounded(tokens, EVENT_STREAMS.openConcurrency, (token) => {
-      const controller = new AbortController();
-      controllers.push(controller);
-      return openStream(portal.url, token, { arrivals, onEnd, signal: controller.signal }).then(
-        () => null,
-        (error) => error.message,
-      );
-    });
-    const openSeconds = (performance.now() - openedAt) / SECOND;
-    const refused = opening.filter(Boolean);
-    const open = count - refused.length;
-    await pause(2 * SECOND);
-    await memory.read();
-    const withMb = memory.state.lastMb;
-    const openingPeakMb = memory.state.peakMb;
-    console.log(
-      `Opened ${open} of ${count} streams in ${openSeconds.toFixed(1)} s` +
-        `${refused.length ? ` (${refused.length} refused: ${[...new Set(refused)].join('; ')})` : ''}; ` +
-        `portal ${mb(beforeMb)} before, ${mb(withMb)} with them open (peak while opening ${mb(openingPeakMb)})`,
-    );
-
-    const deliveries = [];
-    for (let run = 1; run <= OPTIONS.runs; run += 1) {
-      const delivery = await announce(portal.url, sessions.moderator.jwt, arrivals, open, run);
-      deliveries.push(delivery);
-      const verdict = check(
-        delivery.allMs < BUDGETS.eventDeliveryMs,
-        `announcement ${run} reached ${delivery.received} of ${open} streams, the last after ${ms(delivery.allMs)}`,
-      );
+    // Unmeasured: the portal's code (and the readers') warmed up and its read cache filled, as in
+    // every later round: the hot reads, and an announcement to a few streams.
+    await hotRun(portal.url, turns);
+    const few = tokens.slice(0, EVENT_STREAMS.openConcurrency);
+    streams = await openAll(portal.url, few, { arrivals, onEnd });
+    const warmUp = await announce(portal.url, sessions.moderator.jwt, arrivals, few.length, 0);
+    streams.close();
+    streams = null;
+    await pause(SECOND);
+    const rounds = [];
+    for (let round = 1; round <= OPTIONS.runs; round += 1) {
+      const quiet = await hotRun(portal.url, turns);
+      await pause(SECOND);
+      await memory.read();
+      const beforeMb = memory.state.lastMb;
+      streams = await openAll(portal.url, tokens, { arrivals, onEnd });
+      await pause(2 * SECOND);
+      await memory.read();
+      const withMb = memory.state.lastMb;
+      const delivery = await announce(portal.url, sessions.moderator.jwt, arrivals, streams.open, round);
+      await pause(SECOND);
+      const busy = await hotRun(portal.url, turns);
+      streams.close();
+      const { open, refused, seconds } = streams;
+      streams = null;
+      rounds.push({
+        quiet,
+        busy,
+        beforeMb,
+        withMb,
+        streamsMb: withMb - beforeMb,
+        open,
+        refused,
+        seconds,
+        delivery,
+      });
       console.log(
-        `  announcement ${run} to the institution: POST answered in ${ms(delivery.answeredMs)}; ` +
-          `${delivery.received} of ${open} streams had it, p50 ${ms(delivery.p50)}, p99 ${ms(delivery.p99)}, ` +
-          `every stream ${ms(delivery.allMs)} (the readers' CPU meanwhile ${ms(delivery.readersCpuMs)})  ${verdict}`,
+        `  round ${round}: no streams: ${describeRun(quiet)}\n` +
+          `    ${open} of ${count} streams opened in ${seconds.toFixed(1)} s` +
+          `${refused.length ? ` (${refused.length} refused: ${[...new Set(refused)].join('; ')})` : ''}; ` +
+          `portal ${mb(beforeMb)} before, ${mb(withMb)} with them open\n` +
+          `    announcement to the institution: POST answered in ${ms(delivery.answeredMs)}; ` +
+          `${delivery.received} of ${open} streams had it, the first after ${ms(delivery.firstMs)}, ` +
+          `p50 ${ms(delivery.p50)}, p99 ${ms(delivery.p99)}, ` +
+          `every stream ${ms(delivery.allMs)} (the readers' CPU meanwhile ${ms(delivery.readersCpuMs)})\n` +
+          `    with the streams open: ${describeRun(busy)}`,
       );
+      // The portal lets go of the closed streams before the next round's quiet run.
       await pause(2 * SECOND);
     }
 
-    const withStreams = await hotThroughput(servers, scenarios, `${open} streams open`);
-    await memory.read();
-    const afterMb = memory.state.lastMb;
-    closeAll();
-    await pause(2 * SECOND);
-    const after = await hotThroughput(servers, scenarios, 'the streams closed again');
-    // Without the streams: the runs before they opened and after they closed, so a drift of the
-    // shared machine's load during the scenario does not count for or against them.
-    const without = Object.fromEntries(
-      scenarios.map((scenario) => {
-        const runs = [...before[scenario.name].runs, ...after[scenario.name].runs];
-        return [
-          scenario.name,
-          { rps: median(runs.map((run) => run.portal.rps)), p99: median(runs.map((run) => run.portal.p99)) },
-        ];
-      }),
-    );
-    const streamsMb = Math.max(withMb, afterMb) - beforeMb;
-    const shares = scenarios.map((scenario) => ({
-      name: scenario.name,
-      without: without[scenario.name].rps,
-      with: withStreams[scenario.name].rps,
-      share: withStreams[scenario.name].rps / without[scenario.name].rps,
-      p99Without: without[scenario.name].p99,
-      p99With: withStreams[scenario.name].p99,
+    // The scale data as it was: the announcements go again (other scenarios count a bell's items).
+    for (const id of [warmUp.id, ...rounds.map((one) => one.delivery.id)]) {
+      await fetch(`${portal.url}/api/announcements/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${sessions.moderator.jwt}` },
+      });
+    }
+    const refused = rounds.reduce((sum, one) => sum + one.refused.length, 0);
+    const worst = Math.max(...rounds.map((one) => one.delivery.allMs));
+    const streamsMb = Math.max(...rounds.map((one) => one.streamsMb));
+    const hot = [...turns.keys()].map((name) => ({
+      name,
+      quietRps: median(rounds.map((one) => one.quiet[name].rps)),
+      busyRps: median(rounds.map((one) => one.busy[name].rps)),
+      share: median(rounds.map((one) => one.busy[name].rps / one.quiet[name].rps)),
+      quietP99: median(rounds.map((one) => one.quiet[name].p99)),
+      busyP99: median(rounds.map((one) => one.busy[name].p99)),
+      failed: rounds.reduce((sum, one) => sum + one.quiet[name].failed + one.busy[name].failed, 0),
     }));
 
-    console.log('\nEvent streams, the budgets:');
+    console.log('Event streams, the budgets:');
     console.log(
-      `  ${open} of ${count} streams opened, none ended early: ` +
-        `${check(refused.length === 0 && ended.length === 0, `${refused.length} streams refused, ${ended.length} ended early`)}` +
-        `${ended.length ? ` (${ended.length} ended: ${[...new Set(ended)].join('; ')})` : ''}`,
-    );
-    const worst = Math.max(...deliveries.map((one) => one.allMs));
-    console.log(
-      `  an announcement reached every stream within ${ms(worst)} (worst of ${deliveries.length}; ` +
-        `median of the p99s ${ms(median(deliveries.map((one) => one.p99)))})  ` +
-        `${worst < BUDGETS.eventDeliveryMs ? 'OK' : 'MISSED'}`,
+      `  every stream opened and none ended early (${refused} refused, ${ended.length} ended early` +
+        `${ended.length ? `: ${[...new Set(ended)].join('; ')}` : ''})  ` +
+        `${check(refused === 0 && ended.length === 0, `${refused} streams refused, ${ended.length} ended early`)}`,
     );
     console.log(
-      `  the streams' memory: ${mb(streamsMb)} (${mb(beforeMb)} before, ${mb(withMb)} with them open, ` +
-        `${mb(afterMb)} after the loads; peak ${mb(memory.state.peakMb)})  ` +
+      `  an announcement reached every one of the ${count} streams within ${ms(worst)} (worst of ${rounds.length}; ` +
+        `p50 ${ms(median(rounds.map((one) => one.delivery.p50)))}, ` +
+        `p99 ${ms(median(rounds.map((one) => one.delivery.p99)))}, medians)  ` +
+        `${check(worst < BUDGETS.eventDeliveryMs, `an announcement reached every stream only after ${ms(worst)}`)}`,
+    );
+    console.log(
+      `  the streams' memory: ${mb(streamsMb)} at most (${rounds.map((one) => mb(one.streamsMb)).join(', ')}; ` +
+        `peak of the portal ${mb(memory.state.peakMb)})  ` +
         `${check(streamsMb < BUDGETS.eventStreamsMb, `the streams took ${mb(streamsMb)}`)}`,
     );
-    for (const one of shares) {
+    for (const one of hot) {
       console.log(
-        `  ${one.name}: ${Math.round(one.without)} -> ${Math.round(one.with)} req/s with the streams open ` +
-          `(${percent(one.share)}; without: the median of the runs before they opened and after they closed), ` +
-          `p99 ${one.p99Without} -> ${one.p99With} ms  ` +
-          `${check(one.share >= BUDGETS.hotShareWithStreams, `${one.name} kept ${percent(one.share)} with the streams open`)}`,
+        `  ${one.name}: ${Math.round(one.quietRps)} -> ${Math.round(one.busyRps)} req/s with the streams open, ` +
+          `kept ${percent(one.share)} (median of the rounds), p99 ${one.quietP99} -> ${one.busyP99} ms` +
+          `${one.failed ? `, ${one.failed} failed` : ''}  ` +
+          `${check(one.share >= BUDGETS.hotShareWithStreams && one.failed === 0, `${one.name} kept ${percent(one.share)} with the streams open`)}`,
       );
     }
     return {
       streams: count,
-      open,
-      refused: refused.length,
+      refused,
       endedEarly: ended.length,
-      openSeconds,
-      memory: { beforeMb, withMb, afterMb, streamsMb, openingPeakMb, peakMb: memory.state.peakMb },
-      deliveries,
-      hot: shares,
+      worstDeliveryMs: worst,
+      streamsMb,
+      peakMb: memory.state.peakMb,
+      hot,
+      rounds,
     };
   } finally {
-    closeAll();
+    streams?.close();
     memory.stop();
     await portal.stop();
   }
