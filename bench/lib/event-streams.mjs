@@ -36,12 +36,16 @@ async function openStream(url, token, { arrivals, onEnd, signal }) {
   const decoder = new TextDecoder();
   let buffer = '';
   let ready;
+  let opened = false;
   const isReady = new Promise((resolve, reject) => {
     ready = { resolve, reject };
   });
   const handle = (block) => {
     const kind = /^event: (.+)$/m.exec(block)?.[1];
-    if (kind === 'ready') ready.resolve();
+    if (kind === 'ready') {
+      opened = true;
+      ready.resolve();
+    }
     if (kind !== 'announcement.created') return;
     const id = JSON.parse(/^data: (.+)$/m.exec(block)[1]).announcement_id;
     const times = arrivals.get(id) ?? [];
@@ -62,8 +66,9 @@ async function openStream(url, token, { arrivals, onEnd, signal }) {
     }
     throw new Error('the stream ended');
   })().catch((error) => {
-    ready.reject(error);
-    if (!signal.aborted) onEnd(error);
+    // Before `ready` the opening failed (counted as refused), after it the stream ended early.
+    if (!opened) ready.reject(error);
+    else if (!signal.aborted) onEnd(error);
   });
   return isReady;
 }
