@@ -1,13 +1,15 @@
 // npm run bench — the portal on the school-scale data (decision 35) against a bare Fastify route
 // in its own process: the students' hot reads, the staff's lists, sign-in, and the stall tests,
 // each measured BENCH_RUNS times (medians count), with the portal's memory sampled throughout;
-// then the examination storms (5,000 students sit one exam; again with kill -9 in every phase).
+// then 5,000 open event streams (an announcement's delivery, their memory, the hot reads beside
+// them) and the examination storms (5,000 students sit one exam; again with kill -9 in every phase).
 // Exits non-zero when a budget (README, "Budgets"; bench/lib/options.mjs) is missed.
 // Needs `npm run build` first. Tuning: BENCH_SECONDS, BENCH_RUNS, BENCH_CONNECTIONS,
-// BENCH_LIST_CONNECTIONS, BENCH_STUDENTS, BENCH_ONLY=text (or exam, exam-crash), BENCH_RESEED=1,
-// BENCH_EXAM_CONNECTIONS.
+// BENCH_LIST_CONNECTIONS, BENCH_STUDENTS, BENCH_ONLY=text (or events, exam, exam-crash), BENCH_RESEED=1,
+// BENCH_EXAM_CONNECTIONS, BENCH_EVENT_STREAMS, BENCH_EVENT_OPEN_CONCURRENCY.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { eventStreams } from './lib/event-streams.mjs';
 import { examStorm } from './lib/exam-storm.mjs';
 import { hit, measure, median, rotation } from './lib/load.mjs';
 import { BUDGETS, DATA, OPTIONS } from './lib/options.mjs';
@@ -205,10 +207,14 @@ async function schoolScenarios(scale) {
 }
 
 const scale = await ensureScaleData();
-// BENCH_ONLY=exam runs the examination storm alone, BENCH_ONLY=exam-crash its kill -9 run alone;
-// a full run ends with both, each on a portal of its own (bench/lib/exam-storm.mjs).
-const examOnly = OPTIONS.only === 'exam' || OPTIONS.only === 'exam-crash';
-if (!examOnly) await schoolScenarios(scale);
+// BENCH_ONLY=events runs the event streams alone, BENCH_ONLY=exam the examination storm alone,
+// BENCH_ONLY=exam-crash its kill -9 run alone; a full run ends with the three, each on a portal of
+// its own (bench/lib/event-streams.mjs, bench/lib/exam-storm.mjs).
+const ownPortal = ['events', 'exam', 'exam-crash'];
+if (!ownPortal.includes(OPTIONS.only)) await schoolScenarios(scale);
+if (!OPTIONS.only || OPTIONS.only === 'events') {
+  results.eventStreams = await eventStreams({ scale, misses });
+}
 results.examStorms = [];
 if (!OPTIONS.only || OPTIONS.only === 'exam') {
   results.examStorms.push(await examStorm({ scale, misses }));

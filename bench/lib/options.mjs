@@ -31,6 +31,18 @@ export const EXAM_STORM = {
   connections: number('BENCH_EXAM_CONNECTIONS', 256),
 };
 
+/** The event streams (bench/lib/event-streams.mjs). */
+export const EVENT_STREAMS = {
+  /** Distinct scale students, each holding one stream open on the one portal. */
+  streams: number('BENCH_EVENT_STREAMS', 5000),
+  /** Streams being opened at once (a school's morning: many tabs opening, not all in one instant). */
+  openConcurrency: number('BENCH_EVENT_OPEN_CONCURRENCY', 100),
+  /** How long to wait for an announcement to reach every stream before counting those without it. */
+  deliveryWaitSeconds: 10,
+  /** The hot reads measured without and with the streams open. */
+  hotReads: ['GET /api/auth/me', 'GET /api/users/me/batch-subjects'],
+};
+
 export const BUDGETS = {
   /** Every hot student read: at least this share of the bare route's throughput … */
   hotShareOfBare: 0.15,
@@ -49,6 +61,12 @@ export const BUDGETS = {
   /** The examination storms: p99 of the start and end phases, and of the answering. */
   examStartEndP99Ms: 500,
   examAnsweringP99Ms: 200,
+  /** An announcement to the whole institution reaches every one of the open streams within this. */
+  eventDeliveryMs: 2000,
+  /** The portal's resident memory with the streams open, less before they opened. */
+  eventStreamsMb: 300,
+  /** The hot reads with the streams open keep this share of their throughput without. */
+  hotShareWithStreams: 0.8,
   /** The portal process's resident memory, through the whole run. */
   rssMb: 512,
 };

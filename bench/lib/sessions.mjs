@@ -3,6 +3,7 @@
 // tokens are valid. With each student, the ids their pages use.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { connectStormDatabase, tokensFor } from './exam-storm-data.mjs';
 import { DATA } from './options.mjs';
 
 const FILE = path.join(DATA, 'sessions.json');
@@ -32,7 +33,7 @@ export async function signIn(url, username) {
 }
 
 /** Runs `work` over `items`, `limit` at a time. */
-async function bounded(items, limit, work) {
+export async function bounded(items, limit, work) {
   const results = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -113,4 +114,26 @@ export async function obtainSessions(url, studentCount) {
   const sessions = await signInEveryone(url, studentCount);
   await fs.writeFile(FILE, JSON.stringify(sessions), { mode: 0o600 });
   return sessions;
+}
+
+/**
+ * Tokens for the first `count` scale students of the data folder the running portal serves,
+ * signed as its sign-in signs them (see `tokensFor`) instead of `count` argon2 sign-ins: the
+ * students signed in earlier in the day. The portal still checks each one (signature, expiry,
+ * account, token version) when its stream opens.
+ */
+export async function mintedStudentTokens(dataDir, count) {
+  const db = await connectStormDatabase(dataDir);
+  try {
+    const { rows } = await db.query(
+      `select u.id as user_id, u.token_version, u.username
+       from students s join users u on u.id = s.user_id
+       where u.username like 'scale-student-%' and s.archived_at is null
+       order by u.username limit $1`,
+      [count],
+    );
+    return { usernames: rows.map((row) => row.username), tokens: await tokensFor(rows, dataDir) };
+  } finally {
+    await db.end();
+  }
 }

@@ -55,10 +55,21 @@ export function createEventHub(
     if (stream.raw.writableLength > MAX_BUFFERED_BYTES) stream.raw.destroy();
   }
 
+  // An event goes to thousands of streams: its text is made once, not once per stream.
+  const texts = new WeakMap<repository.EventRow, string>();
+  function textOf(row: repository.EventRow) {
+    let text = texts.get(row);
+    if (text === undefined) {
+      text = format(row);
+      texts.set(row, text);
+    }
+    return text;
+  }
+
   function consider(stream: Stream, row: repository.EventRow) {
     if (row.id <= stream.lastId) return;
     stream.lastId = row.id;
-    if (receives(stream.listener, row.audience)) write(stream, format(row));
+    if (receives(stream.listener, row.audience)) write(stream, textOf(row));
   }
 
   function dispatch(rows: repository.EventRow[]) {
