@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 
 /**
  * A named prepared statement, built once per Database. PostgreSQL then parses and plans the
@@ -51,7 +51,7 @@ const MAX_NAMES = 1000;
  * shape and connection instead of one per request. Values stay parameters, never part of the name.
  */
 export async function executePrepared<Row extends pg.QueryResultRow>(
-  db: Database,
+  db: Database | Transaction,
   query: SQL,
 ): Promise<{ rows: Row[] }> {
   const { sql: text, params } = dialect.sqlToQuery(query);
@@ -61,5 +61,14 @@ export async function executePrepared<Row extends pg.QueryResultRow>(
     if (namesByText.size >= MAX_NAMES) namesByText.clear();
     namesByText.set(text, name);
   }
-  return db.$client.query<Row>({ name, text, values: params });
+  return clientOf(db).query<Row>({ name, text, values: params });
+}
+
+/**
+ * The pool of a Database, or the connection a transaction holds: Drizzle keeps it on the
+ * transaction's session (not in its typings), and a statement of the transaction must go to it.
+ */
+function clientOf(executor: Database | Transaction): pg.Pool | pg.PoolClient {
+  if ('$client' in executor) return executor.$client;
+  return (executor as unknown as { session: { client: pg.PoolClient } }).session.client;
 }

@@ -87,14 +87,18 @@ export async function startAttempt(
   values: { institutionId: string; assessmentId: string; studentId: string; now: Date },
 ): Promise<{ id: string; created: boolean; startedAt: Date }> {
   const { institutionId, assessmentId, studentId, now } = values;
-  const inserted = await db.execute<{ id: string; started_at: Date }>(sql`
+  const inserted = await executePrepared<{ id: string; started_at: Date }>(
+    db,
+    sql`
     insert into exam_attempts (institution_id, assessment_id, student_id, started_at, created_at, updated_at)
     values (${institutionId}, ${assessmentId}, ${studentId}, ${now}, ${now}, ${now})
     on conflict (assessment_id, student_id) do nothing
-    returning id, started_at`);
+    returning id, started_at`,
+  );
   const row = inserted.rows[0];
   if (row) return { id: row.id, created: true, startedAt: new Date(row.started_at) };
-  const found = await db.execute<{ id: string; started_at: Date }>(
+  const found = await executePrepared<{ id: string; started_at: Date }>(
+    db,
     sql`select id, started_at from exam_attempts where assessment_id = ${assessmentId} and student_id = ${studentId}`,
   );
   return { id: found.rows[0]!.id, created: false, startedAt: new Date(found.rows[0]!.started_at) };
@@ -164,7 +168,8 @@ export async function saveAnswer(
 
 /** The attempt row, locked until the end of the submit's transaction. */
 export async function lockAttempt(tx: Transaction, attemptId: string) {
-  const result = await tx.execute<{ id: string; started_at: Date; submitted_at: Date | null }>(
+  const result = await executePrepared<{ id: string; started_at: Date; submitted_at: Date | null }>(
+    tx,
     sql`select id, started_at, submitted_at from exam_attempts where id = ${attemptId} for update`,
   );
   const row = result.rows[0]!;
@@ -174,7 +179,9 @@ export async function lockAttempt(tx: Transaction, attemptId: string) {
 /** Writes the submitted answers over the saved ones, inside the submit's transaction. */
 export async function writeAnswers(tx: Transaction, attemptId: string, answers: AnswerValues[], now: Date) {
   if (answers.length === 0) return;
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     insert into exam_answers (attempt_id, question_id, option_ids, answer_text, file_urls, updated_at)
     select ${attemptId}, given.question_id, array(select jsonb_array_elements_text(given.option_ids))::uuid[],
       given.answer_text, array(select jsonb_array_elements_text(given.file_urls)), ${now}
@@ -187,7 +194,8 @@ export async function writeAnswers(tx: Transaction, attemptId: string, answers: 
       })),
     )}::jsonb) as given(question_id uuid, option_ids jsonb, answer_text text, file_urls jsonb)
     on conflict (attempt_id, question_id) do update set option_ids = excluded.option_ids,
-      answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at`);
+      answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at`,
+  );
 }
 
 /**
@@ -201,7 +209,9 @@ export async function finishAttempt(
   values: { attemptId: string; assessmentId: string; now: Date; auto: boolean },
 ) {
   const { attemptId, assessmentId, now, auto } = values;
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     with submitted as (
       update exam_attempts set submitted_at = ${now}, auto_submitted = ${auto}, updated_at = ${now}
       where id = ${attemptId}),
@@ -212,7 +222,8 @@ export async function finishAttempt(
       on conflict (attempt_id, question_id) do nothing)
     update exam_answers x set ${scoreChoiceSet}
     from questions q
-    where x.attempt_id = ${attemptId} and q.id = x.question_id and ${isChoice}`);
+    where x.attempt_id = ${attemptId} and q.id = x.question_id and ${isChoice}`,
+  );
 }
 
 const isChoice = sql`q.type in ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN')`;
@@ -239,7 +250,9 @@ export async function submitOverdueAttempts(
   assessmentId: string,
   now: Date,
 ): Promise<void> {
-  await db.execute(sql`
+  await executePrepared(
+    db,
+    sql`
     with overdue as (
       update exam_attempts ea set submitted_at = a.due_date, auto_submitted = true, updated_at = ${now}
       from assessments a
@@ -254,7 +267,8 @@ export async function submitOverdueAttempts(
       on conflict (attempt_id, question_id) do nothing)
     update exam_answers x set ${scoreChoiceSet}
     from overdue o, questions q
-    where x.attempt_id = o.id and q.id = x.question_id and ${isChoice}`);
+    where x.attempt_id = o.id and q.id = x.question_id and ${isChoice}`,
+  );
 }
 
 /** Whether any attempt of the assessment waits for `submitOverdueAttempts` (a cheap indexed probe). */
