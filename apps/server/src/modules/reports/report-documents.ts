@@ -2,6 +2,7 @@ import {
   type BatchAttendanceReport,
   formatMessage,
   LABELS,
+  type LiveClassReport,
   MESSAGES,
   REPORT_MARKS,
   REPORT_PDF_MAX_ROWS,
@@ -246,6 +247,49 @@ export function teacherReportTable(report: TeacherReport): ReportTable {
       ),
     ),
     filename: `faculty-report-${report.from}-${report.to}`,
+  };
+}
+
+/**
+ * One section per session: its heading names the session, its batch, subject, teacher and times;
+ * a row per invited student.
+ */
+export function liveClassTable(report: LiveClassReport): ReportTable {
+  const headers = [
+    L.reportSlNo,
+    L.reportStudentName,
+    L.reportAttendance,
+    L.reportFirstJoin,
+    L.reportLastLeave,
+    L.reportMinutes,
+  ];
+  const sections = report.result.map((session) => ({
+    heading: [
+      `${L.reportSession}: ${session.title}`,
+      `${L.reportBatchTitle}: ${session.batch_title}`,
+      `${L.reportSubjectTitle}: ${session.subject_title}`,
+      `${L.reportTeacher}: ${session.teacher}`,
+      `${L.reportStart}: ${instantText(session.start_time, report.time_zone)}`,
+      `${L.reportEnd}: ${instantText(session.end_time, report.time_zone)}`,
+      `${L.reportAttended}: ${session.attended}/${session.invited}`,
+    ].join('  ·  '),
+    headers,
+    rows: numbered(
+      session.students.map((student) => [
+        student.student_name,
+        student.attendance,
+        instantText(student.first_join, report.time_zone),
+        instantText(student.last_leave, report.time_zone),
+        minutesText(student.minutes),
+      ]),
+    ),
+  }));
+  return {
+    institution: report.institution_name,
+    title: L.reportTypeLiveClass,
+    lines: [`${L.reportDate}: ${dayText(report.date)}`, batchLine(report)],
+    sections: sections.length ? sections : only(headers, []),
+    filename: `attendance-for-live-class-${report.date}`,
   };
 }
 
