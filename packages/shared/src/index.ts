@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './links.js';
 export * from './messages.js';
+export * from './report-tables.js';
 export * from './route-roles.js';
 export * from './schemas/announcements.js';
 export * from './schemas/assessments.js';

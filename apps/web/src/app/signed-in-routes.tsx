@@ -8,6 +8,7 @@ import { examsRoutes } from '../features/exams/routes';
 import { facultyRoutes } from '../features/faculty/routes';
 import { institutionsRoutes } from '../features/institutions/routes';
 import { learnRoutes } from '../features/learn/routes';
+import { reportsRoutes } from '../features/reports/routes';
 import { selfAssessmentsRoutes } from '../features/self-assessments/routes';
 import { sessionsRoutes } from '../features/sessions/routes';
 import { studentsRoutes } from '../features/students/routes';
@@ -51,4 +52,5 @@ export const signedInRoutes: RouteObject[] = [
   ...evaluationRoutes,
   ...sessionsRoutes,
   ...announcementsRoutes,
+  ...reportsRoutes,
 ];

@@ -73,6 +73,7 @@ export const REPORT_LABELS = {
   reportOnlineSessions: 'Online Sessions',
   reportMinutesPerStudent: 'Minutes per student',
   reportWeekGrid: 'Attendance of the week',
+  reportWeekGridPickBatch: 'Pick a batch to see the week as a grid.',
   reportViewedCount: '{viewed} of {total} viewed',
   reportPresentCount: '{present} present, {absent} absent',
   reportNoRows: 'Nothing to show for this choice.',

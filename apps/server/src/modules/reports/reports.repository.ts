@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { invitedStudentIds, liveParents } from '../online-sessions/online-sessions.repository.js';
 
 /**
  * The reports' statements (decision 31): each report is ONE statement over the activity tables,
@@ -353,5 +354,66 @@ export function teacherReportRows(
       left join hosted h on h.faculty_id = f.id
       where f.institution_id = ${institutionId} and f.archived_at is null
       order by f.name, f.id`,
+  );
+}
+
+export interface LiveClassStudentData {
+  student_id: string;
+  student_name: string;
+  attendance: string;
+  /** ISO 8601, UTC. */
+  first_join: string | null;
+  last_leave: string | null;
+  minutes: number;
+}
+
+export interface LiveClassData extends Record<string, unknown> {
+  session_id: string;
+  title: string;
+  batch_id: string;
+  batch_title: string;
+  subject_title: string;
+  teacher: string;
+  start_time: string;
+  end_time: string;
+  students: LiveClassStudentData[];
+}
+
+/**
+ * Attendance For Live Class: the live sessions starting on the institution's day `date` (of the
+ * batch, or all), each with every invited student (a custom session's selected ones, else the
+ * batch's students enrolled in the subject; archived students left out), Attended when they have
+ * an attendance row, with their first join, last heartbeat and minutes present (2 decimals).
+ */
+export function liveClassRows(
+  db: Database,
+  query: { institutionId: string; date: string; batchId: string | null; timeZone: string },
+  marks: { attended: string; notAttended: string },
+) {
+  const { institutionId, date, timeZone } = query;
+  return rowsOf<LiveClassData>(
+    db,
+    sql`select os.id as session_id, os.title, os.batch_id, b.title as batch_title, s.title as subject_title,
+        coalesce(f.name, os.author_name, '') as teacher,
+        ${isoInstant(sql`os.start_time`)} as start_time, ${isoInstant(sql`os.end_time`)} as end_time,
+        coalesce(x.students, '[]'::json) as students
+      ${liveParents}
+      left join faculties f on f.id = os.author_id
+      cross join lateral (
+        select json_agg(json_build_object(
+            'student_id', st.id, 'student_name', st.name,
+            'attendance', case when a.student_id is null then ${marks.notAttended} else ${marks.attended} end,
+            'first_join', ${isoInstant(sql`a.first_join_at`)},
+            'last_leave', ${isoInstant(sql`a.last_seen_at`)},
+            'minutes', round(coalesce(a.seconds_present, 0)::numeric / 60, 2)::float8
+          ) order by st.name, st.id) as students
+        from ${invitedStudentIds} i
+        join students st on st.id = i.student_id and st.archived_at is null
+        left join online_session_attendance a on a.session_id = os.id and a.student_id = st.id) x
+      where os.institution_id = ${institutionId} and os.deleted_at is null
+        and os.start_time >= (${date}::date::timestamp at time zone ${timeZone})
+        and os.start_time < ((${date}::date + 1)::timestamp at time zone ${timeZone})
+        and ${ofBatch(sql`os.batch_id`, query.batchId)}
+      order by os.start_time, os.title, os.id`,
   );
 }

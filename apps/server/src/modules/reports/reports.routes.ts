@@ -3,6 +3,8 @@ import {
   envelope,
   errorBodySchema,
   institutionDayParamsSchema,
+  liveClassParamsSchema,
+  liveClassReportSchema,
   reportBatchQuerySchema,
   subjectDayParamsSchema,
   teacherReportQuerySchema,
@@ -142,6 +144,17 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: batchAttendanceReportSchema,
     load: (deps, user, params) => reports.batchAttendance(deps, user, params, 'all'),
     table: documents.batchAttendanceTable,
+  });
+
+  report({
+    path: '/api/cwx/get-daily-json-report-online/date/:date',
+    description:
+      'Attendance For Live Class: each live session starting on the day (the institution’s), with each invited student (a custom session’s selected students, else the batch’s students enrolled in the subject) Attended / Not Attended, first join, last leave and minutes present. `batch_id`: one batch or all.',
+    params: liveClassParamsSchema,
+    querystring: reportBatchQuerySchema,
+    answer: liveClassReportSchema,
+    load: (deps, user, params, query) => reports.liveClassAttendance(deps, user, params, query.batch_id),
+    table: documents.liveClassTable,
   });
 
   report({

@@ -1,6 +1,7 @@
 import {
   ACADEMIC_YEAR_START,
   type BatchAttendanceReport,
+  type LiveClassReport,
   REPORT_ALL_BATCHES,
   REPORT_MARKS,
   type ReportBatchFilter,
@@ -238,4 +239,41 @@ export async function teacherReport(
     to,
     result,
   };
+}
+
+/**
+ * Attendance For Live Class (decisions 16, 30, 32): the sessions starting on the institution's
+ * day, each with its invited students Attended / Not Attended and the session's counts.
+ */
+export async function liveClassAttendance(
+  deps: AppDeps,
+  user: AuthUser,
+  params: { date: string },
+  batch: ReportBatchFilter,
+): Promise<LiveClassReport> {
+  const { institutionId, timeZone, batchId, header } = await scope(deps, user, undefined, batch);
+  const sessions = await repository.liveClassRows(
+    deps.db,
+    { institutionId, date: params.date, batchId, timeZone },
+    { attended: REPORT_MARKS.attended, notAttended: REPORT_MARKS.notAttended },
+  );
+  const result = sessions.map((session) => {
+    const students = session.students as LiveClassReport['result'][number]['students'];
+    const attended = students.filter((student) => student.attendance === REPORT_MARKS.attended).length;
+    return {
+      session_id: session.session_id,
+      title: session.title,
+      batch_id: session.batch_id,
+      batch_title: session.batch_title,
+      subject_title: session.subject_title,
+      teacher: session.teacher,
+      start_time: session.start_time,
+      end_time: session.end_time,
+      invited: students.length,
+      attended,
+      absent: students.length - attended,
+      students,
+    };
+  });
+  return { ...header, date: params.date, result };
 }

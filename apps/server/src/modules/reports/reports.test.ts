@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { REPORT_MARKS, REPORT_PDF_MAX_ROWS } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   batches,
@@ -10,6 +10,8 @@ import {
   faculties,
   impressions,
   institutions,
+  onlineSessionAttendance,
+  onlineSessionStudents,
   onlineSessions,
   students,
   timeSpent,
@@ -38,6 +40,12 @@ import { tablePdf } from './report-documents.js';
  *   Eshan  in K-B since Nov 1, moved to K-A on Wed 18 (10:30 IST); 1 minute on P2 Wed 18.
  *   Farah  K-B; 0.5 minutes on P1 in K-B's Physics on Tue 17, never opened it.
  * Institution N (America/New_York, UTC-5): Nia opened a topic at 04:30 UTC Tue 17 = 23:30 Mon 16.
+ * Live classes (Attendance For Live Class), by a visiting teacher unless said:
+ *   "Live"     Fiona's, K-A Physics, 10:30 IST Tue 17: invited Asha, Bala, Dev, Eshan (enrolled in
+ *              K-A's Physics now; Chitra archived); Asha present 30 minutes, Dev 100 seconds.
+ *   "Revision" custom, K-B Physics, 23:50 IST Tue 17 (18:20 UTC): selected Farah and Chitra; nobody came.
+ *   "Late"     K-A Physics, 00:15 IST Wed 18 (18:45 UTC Tue 17): on the 18th.
+ *   Fiona's deleted session at 10:30 IST Tue 17 is in no report.
  */
 
 let t: TestApp;
@@ -477,6 +485,155 @@ describe('Attendance By Week', () => {
   });
 });
 
+describe('Attendance For Live Class', () => {
+  const liveUrl = (date: string, suffix = '') =>
+    `/api/cwx/get-daily-json-report-online/date/${date}${suffix}`;
+
+  beforeAll(async () => {
+    const K = k.institution.id;
+    const [live] = await t.db
+      .select({ id: onlineSessions.id })
+      .from(onlineSessions)
+      .where(and(eq(onlineSessions.title, 'Live'), isNull(onlineSessions.deletedAt)));
+    ids.live = live!.id;
+    const [bsPB] = (
+      await t.db.execute(
+        `select id from batch_subjects where batch_id = '${ids.batchB}' and deleted_at is null limit 1`,
+      )
+    ).rows as { id: string }[];
+    const session = async (
+      title: string,
+      batchId: string,
+      batchSubjectId: string,
+      start: string,
+      isCustom = false,
+    ) => {
+      const [row] = await t.db
+        .insert(onlineSessions)
+        .values({
+          institutionId: K,
+          batchId,
+          batchSubjectId,
+          title,
+          startTime: new Date(start),
+          endTime: new Date(new Date(start).getTime() + 3_600_000),
+          authorName: 'Visiting teacher',
+          isCustom,
+        })
+        .returning();
+      return row!.id;
+    };
+    const revision = await session('Revision', ids.batchB, bsPB!.id, '2026-11-17T18:20:00Z', true);
+    const chitra = (await t.db.select().from(students).where(eq(students.name, 'Chitra')))[0]!.id;
+    await t.db.insert(onlineSessionStudents).values([
+      { sessionId: revision, studentId: ids.farah },
+      { sessionId: revision, studentId: chitra },
+    ]);
+    await session('Late', ids.batchA, ids.bsP, '2026-11-17T18:45:00Z');
+    const attend = (studentId: string, first: string, last: string, seconds: number) =>
+      t.db.insert(onlineSessionAttendance).values({
+        sessionId: ids.live!,
+        studentId,
+        institutionId: K,
+        firstJoinAt: new Date(first),
+        lastSeenAt: new Date(last),
+        secondsPresent: seconds,
+      });
+    await attend(ids.asha!, '2026-11-17T05:02:00Z', '2026-11-17T05:32:00Z', 1800);
+    await attend(ids.dev!, '2026-11-17T05:10:00Z', '2026-11-17T05:12:00Z', 100);
+  });
+
+  it('lists each session of the local day with each invited student Attended / Not Attended', async () => {
+    const response = await get(liveUrl('2026-11-17'));
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json().data;
+    expect(report.batch_id).toBe('all');
+    expect(
+      report.result.map((session: Record<string, unknown>) => [
+        session.title,
+        session.batch_title,
+        session.subject_title,
+        session.teacher,
+        session.invited,
+        session.attended,
+        session.absent,
+      ]),
+    ).toEqual([
+      ['Live', 'K-A', 'Physics', 'Fiona', 4, 2, 2],
+      ['Revision', 'K-B', 'Physics', 'Visiting teacher', 1, 0, 1],
+    ]);
+    expect(report.result[0].students).toEqual([
+      {
+        student_id: ids.asha,
+        student_name: 'Asha',
+        attendance: 'Attended',
+        first_join: '2026-11-17T05:02:00.000Z',
+        last_leave: '2026-11-17T05:32:00.000Z',
+        minutes: 30,
+      },
+      {
+        student_id: ids.bala,
+        student_name: 'Bala',
+        attendance: 'Not Attended',
+        first_join: null,
+        last_leave: null,
+        minutes: 0,
+      },
+      {
+        student_id: ids.dev,
+        student_name: 'Dev',
+        attendance: 'Attended',
+        first_join: '2026-11-17T05:10:00.000Z',
+        last_leave: '2026-11-17T05:12:00.000Z',
+        minutes: 1.67,
+      },
+      {
+        student_id: ids.eshan,
+        student_name: 'Eshan',
+        attendance: 'Not Attended',
+        first_join: null,
+        last_leave: null,
+        minutes: 0,
+      },
+    ]);
+    expect(report.result[1].students.map((row: Record<string, string>) => row.student_name)).toEqual([
+      'Farah',
+    ]);
+  });
+
+  it('takes the day in the institution’s time zone and filters by batch', async () => {
+    const wednesday = (await get(liveUrl('2026-11-18'))).json().data;
+    expect(wednesday.result.map((session: Record<string, string>) => session.title)).toEqual(['Late']);
+    const batchB = (await get(liveUrl('2026-11-17', `?batch_id=${ids.batchB}`))).json().data;
+    expect([
+      batchB.batch_title,
+      batchB.result.map((session: Record<string, string>) => session.title),
+    ]).toEqual(['K-B', ['Revision']]);
+    const none = (await get(liveUrl('2026-11-16'))).json().data;
+    expect(none.result).toEqual([]);
+  });
+
+  it('gives one section per session as CSV and PDF', async () => {
+    const csv: string[][] = parse((await get(liveUrl('2026-11-17', '/csv'))).body, {
+      relax_column_count: true,
+    });
+    expect(csv[0]![0]).toBe(
+      'Session: Live  ·  Batch: K-A  ·  Subject: Physics  ·  Teacher: Fiona  ·  Start: 17-11-2026 | 10:30 AM  ·  End: 17-11-2026 | 11:30 AM  ·  Attended: 2/4',
+    );
+    expect(csv.slice(1, 3)).toEqual([
+      ['Sl No', 'Student Name', 'Attendance', 'First Join', 'Last Leave', 'Minutes'],
+      ['1', 'Asha', 'Attended', '17-11-2026 | 10:32 AM', '17-11-2026 | 11:02 AM', '30.00'],
+    ]);
+    expect(csv[5]).toEqual(['4', 'Eshan', 'Not Attended', '', '', '0.00']);
+    expect(csv.at(-1)).toEqual(['1', 'Farah', 'Not Attended', '', '', '0.00']);
+    const text = pdfText((await get(liveUrl('2026-11-17', '/pdf'))).rawPayload);
+    expect(text).toContain('Attendance For Live Class');
+    expect(text).toContain('Date: 17-11-2026');
+    expect(text).toContain('Attended: 0/1');
+    expect(text).toMatch(/Dev\s+Attended\s+17-11-2026 \| 10:40\s+17-11-2026 \| 10:42\s+1\.67/);
+  });
+});
+
 describe('GET /api/cwx/get-json-report/topic/{topicid}', () => {
   it('lists every student learning the topic with Viewed, minutes to 2 decimals and the last view', async () => {
     const response = await get(`/api/cwx/get-json-report/topic/${ids.p1}`);
@@ -542,6 +699,7 @@ describe('guards and bad input', () => {
     `/api/cwx/get-daily-json-attendance-by-subject/institution/${K()}/batch-subject/${ids.bsP}/date/2026-11-17`,
     `/api/cwx/get-json-report/topic/${ids.p1}`,
     '/api/cwx/get-teacher-report',
+    '/api/cwx/get-daily-json-report-online/date/2026-11-17',
   ];
 
   it('answers 401 without a token and 403 to faculty, students and the owner, as JSON, PDF and CSV', async () => {
@@ -563,6 +721,7 @@ describe('guards and bad input', () => {
       `${byBatchUrl('2026-11-17', N)}/weekly/pdf`,
       `${byTopicUrl('2026-11-17')}?batch_id=${n.batch.id}`,
       `/api/cwx/get-json-report/topic/${ids.p1}?batch_id=${n.batch.id}`,
+      `/api/cwx/get-daily-json-report-online/date/2026-11-17?batch_id=${n.batch.id}`,
     ]) {
       expect((await get(url)).statusCode, url).toBe(404);
     }
@@ -576,6 +735,8 @@ describe('guards and bad input', () => {
       `${byBatchUrl('2026-11-17')}?batch_id=everyone`,
       '/api/cwx/get-teacher-report?from=2026-13-01',
       `/api/cwx/get-json-report/topic/not-an-id`,
+      '/api/cwx/get-daily-json-report-online/date/2026-11-31',
+      '/api/cwx/get-daily-json-report-online/date/1999-12-31',
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);

@@ -5,13 +5,17 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 
-/** PDF and CSV of exactly what the report shows (decision 31). */
+const SESSION_LABELS = { pdf: LABELS.sessionDownloadPdf, csv: LABELS.sessionDownloadCsv };
+
+/** PDF and CSV of exactly what the report shows (decision 31); the moderators' reports name them their own way. */
 export function DownloadButtons({
   download,
   disabled,
+  labels = SESSION_LABELS,
 }: {
   download: (kind: 'pdf' | 'csv') => Promise<void>;
   disabled?: boolean;
+  labels?: { pdf: string; csv: string };
 }) {
   const [busy, setBusy] = useState<'pdf' | 'csv' | null>(null);
   const save = async (kind: 'pdf' | 'csv') => {
@@ -33,7 +37,7 @@ export function DownloadButtons({
         disabled={disabled}
         onClick={() => save('pdf')}
       >
-        {LABELS.sessionDownloadPdf}
+        {labels.pdf}
       </Button>
       <Button
         variant="light"
@@ -42,7 +46,7 @@ export function DownloadButtons({
         disabled={disabled}
         onClick={() => save('csv')}
       >
-        {LABELS.sessionDownloadCsv}
+        {labels.csv}
       </Button>
     </Group>
   );

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api';
 import { usePatchSearchParams } from '../../../lib/search-params';
 import { AddSelfAssessmentButton } from '../../assessments/components/AddSelfAssessmentModal';
 import { useChapters } from '../../chapters/api';
+import { topicReportLink } from '../../reports/links';
 import { useBatchSubject } from '../../subjects/api';
 import { subjectsPath } from '../../subjects/links';
 import { useTopic } from '../api';
@@ -38,14 +39,17 @@ export function TopicDetailPage() {
   const chapter = chapters.data?.find((candidate) => candidate._id === current.chapter_id);
 
   const viewReport = () =>
-    navigate('/topic/reports', {
-      state: {
-        topicId: current._id,
-        currentTopic: current,
-        currentBatch: subject ? { _id: subject.batch_id, title: subject.batch_title } : { _id: batchId },
-        currentSubject: subject ?? { _id: batchSubjectId },
+    navigate(
+      topicReportLink({ topicId: current._id, batchId, batchSubjectId, chapterId: current.chapter_id }),
+      {
+        state: {
+          topicId: current._id,
+          currentTopic: current,
+          currentBatch: subject ? { _id: subject.batch_id, title: subject.batch_title } : { _id: batchId },
+          currentSubject: subject ?? { _id: batchSubjectId },
+        },
       },
-    });
+    );
 
   return (
     <>

@@ -1,0 +1,272 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { LABELS, REPORT_MARKS, type StudyPlanEntry } from '@portal/shared';
+import { parse } from 'csv-parse/sync';
+import type { Page } from 'playwright-core';
+import { apiSignIn } from '../support/api.js';
+import { PHONE, snap } from '../support/browser.js';
+import { batchNamed } from '../support/content.js';
+import { once, usePortal } from '../support/portal.js';
+import { chooseOption } from '../support/ui.js';
+
+const portal = usePortal('reports');
+const WIDE = { width: 1366, height: 900 };
+const BATCH = 'Class 10 A';
+
+let scratch: string;
+before(async () => {
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'reports-e2e-'));
+});
+after(() => fs.rm(scratch, { recursive: true, force: true }));
+
+/** YYYY-MM-DD of the demo institution's day (the browsers run in its time zone). */
+const dayOf = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+const today = dayOf(new Date());
+const yesterday = dayOf(new Date(Date.now() - 86_400_000));
+
+/** The demo student opens today's first planned topic, so By Topic has a Viewed mark. */
+const setUp = once(async () => {
+  const moderator = await apiSignIn(portal, 'moderator');
+  const student = await apiSignIn(portal, 'student');
+  const plan = (await student.call<{ study_plans: StudyPlanEntry[] }>(`/users/me/studyplans/daily/${today}`))
+    .study_plans;
+  const opened = plan[0];
+  assert.ok(opened, 'the demo plans topics for today');
+  await student.call('/impressions', {
+    body: { topic_id: opened.topic_id, batch_subject_id: opened.batch_subject_id },
+  });
+  return { moderator, opened, batchId: await batchNamed(moderator, BATCH) };
+});
+
+/** Every report table on screen, header row first, as text. */
+async function tablesOnScreen(page: Page): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const table of await page.locator('[data-report-table]').all()) {
+    for (const row of await table.locator('tr').all()) {
+      rows.push((await row.locator('th, td').allInnerTexts()).map((cell) => cell.trim()));
+    }
+  }
+  return rows;
+}
+
+async function download(page: Page, label: string): Promise<Buffer> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const file = path.join(scratch, (await downloading).suggestedFilename());
+  await (await downloading).saveAs(file);
+  return fs.readFile(file);
+}
+
+/** The CSV's rows without section headings and blank lines, as the screen's tables have them. */
+async function csvOf(page: Page): Promise<string[][]> {
+  const rows: string[][] = parse(await download(page, LABELS.reportCsv), { relax_column_count: true });
+  return rows.filter((row) => row.length > 1);
+}
+
+async function pdfTextOf(page: Page): Promise<string> {
+  const bytes = await download(page, LABELS.reportPdf);
+  assert.equal(bytes.subarray(0, 4).toString(), '%PDF');
+  return execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: bytes }).toString();
+}
+
+/** Waits for the report to show: its table, or its empty note. */
+async function shown(page: Page) {
+  await page.locator('[data-report-table]').first().or(page.getByText(LABELS.reportNoRows)).waitFor();
+  await page
+    .getByRole('button', { name: LABELS.reportCsv, exact: true })
+    .and(page.locator(':enabled'))
+    .waitFor();
+}
+
+/** Picks a day in the date picker labelled Date (its calendar names days 'D MMMM YYYY'). */
+async function pickDay(page: Page, day: string) {
+  await page.getByRole('button', { name: LABELS.reportDate }).click();
+  const name = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const previousMonth = page.locator('[data-direction="previous"]').first();
+  await previousMonth.waitFor();
+  const button = page.getByRole('button', { name, exact: true }).first();
+  if ((await button.count()) === 0) await previousMonth.click();
+  await button.click();
+}
+
+async function csvMatchesScreen(page: Page) {
+  const screen = await tablesOnScreen(page);
+  assert.ok(screen.length > 1, 'the report shows rows');
+  assert.deepEqual(await csvOf(page), screen);
+}
+
+describe('reports', () => {
+  it('a moderator opens each report type, switches batch and date, and downloads what the screen shows', async () => {
+    const { opened } = await setUp();
+    const { page, done } = await portal.signedInPage('moderator', WIDE);
+    await page.getByRole('link', { name: LABELS.studentAnalyticsTitle }).first().click();
+    await page.waitForURL('**/reports');
+
+    // Attendance By Topic, today, every batch: the demo student's opened topic is Viewed.
+    await shown(page);
+    const dayField = page.getByRole('button', { name: LABELS.reportDate });
+    assert.equal(await dayField.innerText(), today.split('-').reverse().join('/'));
+    await chooseOption(page, LABELS.reportBatch, BATCH, { exact: false });
+    await page.waitForURL(/batch=/);
+    await shown(page);
+    const byTopic = await tablesOnScreen(page);
+    const column = byTopic[0]!.findIndex((header) => header.endsWith(`: ${opened.topic_title}`));
+    assert.ok(column > 1, 'the opened topic has a column');
+    assert.ok(byTopic.slice(1).some((row) => row[column] === REPORT_MARKS.viewed));
+    await csvMatchesScreen(page);
+    const topicPdf = await pdfTextOf(page);
+    assert.match(topicPdf, new RegExp(LABELS.reportTypeByTopic));
+    assert.match(topicPdf, new RegExp(`Batch: ${BATCH}`));
+    await snap(page, 'reports-by-topic-wide');
+
+    // Attendance By Batch, today: the demo student opened a topic, so is present.
+    await chooseOption(page, LABELS.reportType, LABELS.reportTypeByBatch);
+    await page.waitForURL(/type=batch/);
+    await shown(page);
+    const byBatch = await tablesOnScreen(page);
+    assert.deepEqual(byBatch[0], ['Sl No', 'Student Name', 'Batch', 'Attendance', 'Time Spent (min)']);
+    assert.ok(byBatch.slice(1).every((row) => row[2] === BATCH));
+    assert.ok(byBatch.slice(1).some((row) => row[3] === REPORT_MARKS.present));
+    await csvMatchesScreen(page);
+    assert.match(await pdfTextOf(page), new RegExp(`Date: ${today.split('-').reverse().join('-')}`));
+    await snap(page, 'reports-by-batch-wide');
+
+    // Attendance By Week, with its heat grid; the days after today are '---'.
+    await chooseOption(page, LABELS.reportType, LABELS.reportTypeByWeek);
+    await shown(page);
+    await page.getByLabel(LABELS.reportWeekGrid).first().waitFor();
+    const byWeek = await tablesOnScreen(page);
+    assert.equal(byWeek[0]!.length, 11, 'Sl No, name, batch, seven days, the count');
+    await csvMatchesScreen(page);
+    assert.match(await pdfTextOf(page), new RegExp(LABELS.reportTypeByWeek));
+    await snap(page, 'reports-by-week-wide');
+
+    // Attendance For Live Class, yesterday: the demo's held session, five of the batch attended.
+    await chooseOption(page, LABELS.reportType, LABELS.reportTypeLiveClass);
+    await pickDay(page, yesterday);
+    await page.waitForURL(new RegExp(`date=${yesterday}`));
+    await shown(page);
+    await page
+      .getByText(/Session: Revision: Triangles and similarity/)
+      .first()
+      .waitFor();
+    const live = await tablesOnScreen(page);
+    assert.equal(live.filter((row) => row[2] === REPORT_MARKS.attended).length, 5);
+    await csvMatchesScreen(page);
+    const livePdf = await pdfTextOf(page);
+    assert.match(livePdf, new RegExp(LABELS.reportTypeLiveClass));
+    assert.match(livePdf, /Attended: 5\//);
+    await snap(page, 'reports-live-class-wide');
+
+    // The per-subject type, today again: the batch and its first subject are chosen for it.
+    await chooseOption(page, LABELS.reportType, LABELS.reportTypeBySubject);
+    await pickDay(page, today);
+    await page.waitForURL(new RegExp(`date=${today}`));
+    await page.waitForURL(/subject=/);
+    await shown(page);
+    const subjectTitle = await page.getByRole('combobox', { name: LABELS.reportSubject }).inputValue();
+    assert.ok(subjectTitle, 'a subject is chosen');
+    await csvMatchesScreen(page);
+    assert.match(await pdfTextOf(page), new RegExp(`Subject: ${subjectTitle}`));
+    await snap(page, 'reports-by-subject-wide');
+
+    // Everything lives in the address: a reload shows the same report.
+    const before = await tablesOnScreen(page);
+    await page.reload();
+    await shown(page);
+    assert.deepEqual(await tablesOnScreen(page), before);
+    await done();
+  });
+
+  it('VIEW REPORT on a topic shows every student’s minutes as a table and a chart, and survives a reload', async () => {
+    const { opened, batchId } = await setUp();
+    const { page, done } = await portal.signedInPage('moderator', WIDE);
+    const detail = new URLSearchParams({
+      batch: batchId,
+      subject: opened.batch_subject_id,
+      chapter: opened.chapter_id,
+      topic: opened.topic_id,
+    });
+    await page.goto(`/batch/subjects/chapters/topics/topicDetail?${detail}`);
+    await page.getByRole('button', { name: LABELS.viewReport }).click();
+    await page.waitForURL(/\/topic\/reports\?topic=/);
+    await shown(page);
+    await page.getByRole('heading', { name: `${LABELS.topicReportTitle} - ${opened.topic_title}` }).waitFor();
+    await page.locator('.recharts-bar-rectangle, .recharts-rectangle').first().waitFor({ state: 'attached' });
+    const rows = await tablesOnScreen(page);
+    assert.deepEqual(rows[0], [
+      'Sl No',
+      'Student Name',
+      'Batch',
+      'Attendance',
+      'Time Spent (min)',
+      'Last Viewed',
+    ]);
+    assert.ok(rows.slice(1).some((row) => row[3] === REPORT_MARKS.viewed));
+    assert.ok(
+      rows.slice(1).every((row) => /^\d+\.\d{2}$/.test(row[4]!)),
+      'minutes to 2 decimals',
+    );
+    await csvMatchesScreen(page);
+    assert.match(await pdfTextOf(page), new RegExp(`${LABELS.topicReportTitle} - ${opened.topic_title}`));
+    await snap(page, 'reports-topic-wide');
+    await page.reload();
+    await shown(page);
+    assert.deepEqual(await tablesOnScreen(page), rows);
+    await done();
+  });
+
+  it('Faculty Analytics counts each teacher over the academic year, sorts, and downloads', async () => {
+    const { page, done } = await portal.signedInPage('moderator', WIDE);
+    await page.getByRole('link', { name: LABELS.facultyAnalyticsTitle }).first().click();
+    await page.waitForURL('**/faculty/reports');
+    await shown(page);
+    const rows = await tablesOnScreen(page);
+    assert.deepEqual(rows[0], ['Sl No', 'Name', 'Topics', 'Doubts', 'Doubts Answered', 'Online Sessions']);
+    await csvMatchesScreen(page);
+    assert.match(await pdfTextOf(page), new RegExp(LABELS.facultyAnalyticsTitle));
+    await page.getByRole('button', { name: LABELS.reportOnlineSessions }).click();
+    await page.getByRole('button', { name: LABELS.reportOnlineSessions }).click();
+    await page.waitForURL(/sort=online_session_count&order=desc/);
+    const sorted = (await tablesOnScreen(page)).slice(1).map((row) => Number(row[5]));
+    assert.deepEqual(
+      sorted,
+      [...sorted].sort((a, b) => b - a),
+    );
+    assert.ok(sorted[0]! >= 1, 'the demo teacher hosts sessions');
+    await snap(page, 'reports-faculty-wide');
+    await done();
+  });
+
+  it('every report reads on a phone', async () => {
+    await setUp();
+    const { page, done } = await portal.signedInPage('moderator', PHONE);
+    const shots: [string, string][] = [
+      ['/reports', 'reports-by-topic-phone'],
+      [`/reports?type=week&date=${today}`, 'reports-by-week-phone'],
+      [`/reports?type=live&date=${yesterday}`, 'reports-live-class-phone'],
+      ['/faculty/reports', 'reports-faculty-phone'],
+    ];
+    for (const [url, name] of shots) {
+      await page.goto(url);
+      await shown(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${url} fits the phone's width (${overflow}px over)`);
+      await snap(page, name);
+    }
+    const { opened, batchId } = await setUp();
+    await page.goto(`/topic/reports?topic=${opened.topic_id}&batch=${batchId}`);
+    await shown(page);
+    await snap(page, 'reports-topic-phone');
+    await done();
+  });
+});
