@@ -184,6 +184,16 @@ describe('seedDemo', () => {
     expect(replied.length).toBeGreaterThanOrEqual(1);
     expect(replied[0].responses[0]).toMatchObject({ author_role: 'faculty', author_name: 'Anita Sharma' });
     expect((await get('/api/doubts?status=new', facultyToken)).doubts.length).toBeGreaterThanOrEqual(1);
+
+    // The students have been in their batch since the term began: the reports count their past days.
+    const moderatorToken = await t.login('moderator', DEMO_PASSWORD);
+    const yesterday = dayIn('Asia/Kolkata', new Date(t.clock.now().getTime() - 86_400_000));
+    const byBatch = await get(
+      `/api/cwx/get-daily-json-attendance-by-batch/institution/${institutionId}/date/${yesterday}`,
+      moderatorToken,
+    );
+    const row = byBatch.result.find((one: { student_name: string }) => one.student_name === 'Priya Nair');
+    expect(row?.attendance).toBe('Present');
   });
 
   it('seeds assessments in every state with every question type, and self assessments one of which is taken', async () => {

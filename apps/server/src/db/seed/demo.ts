@@ -319,11 +319,15 @@ export async function seedDemo(
       })),
     );
 
+    // The demo's students have been in their batches since the academic year began (June), so the
+    // attendance reports count their past days too.
+    const termStart = new Date(Date.UTC(Number(academicYear.slice(0, 4)), 5, 1));
     const studentRows = DEMO_STUDENTS.map((student, index) => ({
       id: randomUUID(),
       institutionId,
       userId: userId(student.username),
       batchId: batchIds[student.batch],
+      batchJoinedAt: termStart,
       name: student.name,
       gender: student.gender,
       dateOfBirth: student.dateOfBirth,
