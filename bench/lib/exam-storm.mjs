@@ -123,6 +123,29 @@ function exchange(agent, port, { method, path, token, body }) {
   });
 }
 
+/**
+ * Before the exam, unmeasured: every student opens the Examinations tab (`GET
+ * /api/users/me/assessments`), spread over `spreadMs`, as they do while waiting for START. The
+ * portal is then as a school finds it at exam time (its pool connected, its code and PostgreSQL's
+ * caches warm) rather than seconds after a restart; the kill -9 run measures the cold case.
+ */
+async function openExaminationsTab(agent, port, tokens, spreadMs) {
+  const began = Date.now();
+  let failed = 0;
+  await Promise.all(
+    tokens.map(async (token, index) => {
+      const at = began + (index / tokens.length) * spreadMs;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+      const answer = await exchange(agent, port, { method: 'GET', path: '/api/users/me/assessments', token });
+      if (answer.error || answer.status !== 200) failed += 1;
+    }),
+  );
+  console.log(
+    `  before the exam: ${tokens.length} students opened the Examinations tab in ` +
+      `${((Date.now() - began) / SECOND).toFixed(1)} s${failed ? `, ${failed} failed` : ''}`,
+  );
+}
+
 /** An answer a student might give to `question`: option ids or a text. */
 function answerTo(question, pick, student, turn) {
   const options = question.answers.map((option) => option._id);
@@ -161,6 +184,7 @@ export async function examStorm({ scale, crash = false, misses }) {
       due: new Date(opensAt.getTime() + 3_600_000),
     });
     const tokens = await tokensFor(exam.students);
+    await openExaminationsTab(agent, portal.port, tokens, phases.warmUp * SECOND);
     const t0 = Date.now() + SECOND;
     const dueAt = t0 + (phases.start + phases.answering) * SECOND;
     await db.client.query('update assessments set due_date = $2 where id = $1', [

@@ -26,7 +26,7 @@ export const OPTIONS = {
 
 /** The examination storms (bench/lib/exam-storm.mjs): phase lengths in seconds, client connections. */
 export const EXAM_STORM = {
-  phases: { start: 10, answering: 60, saveEvery: 15, end: 10 },
+  phases: { warmUp: 20, start: 10, answering: 60, saveEvery: 15, end: 10 },
   /** Keep-alive connections the 5,000 students' requests share, as behind a school's proxy. */
   connections: number('BENCH_EXAM_CONNECTIONS', 256),
 };
