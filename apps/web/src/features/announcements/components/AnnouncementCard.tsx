@@ -1,8 +1,8 @@
-import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import type { Announcement } from '@portal/shared/schemas/announcements';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { forwardRef } from 'react';
+import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
 import { formatCardTime } from '../../assessments/assessment-time';
 import classes from './AnnouncementCard.module.css';
 
@@ -43,25 +43,11 @@ export const AnnouncementCard = forwardRef<HTMLElement, AnnouncementCardProps>(f
         </Title>
         {onEdit && onDelete && (
           <Group gap={4} wrap="nowrap" className={classes.actions}>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              leftSection={<IconPencil size={16} />}
-              aria-label={formatMessage(LABELS.editNamed, { title: announcement.title })}
-              onClick={() => onEdit(announcement)}
-            >
-              {LABELS.editAction}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              aria-label={formatMessage(LABELS.deleteNamed, { title: announcement.title })}
-              onClick={() => onDelete(announcement)}
-            >
-              {LABELS.deleteAction}
-            </Button>
+            <EditDeleteButtons
+              title={announcement.title}
+              onEdit={() => onEdit(announcement)}
+              onDelete={() => onDelete(announcement)}
+            />
           </Group>
         )}
       </Group>

@@ -10,7 +10,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCardTime } from '../assessment-time';
+import { CardTime } from '../../../components/CardTime';
 import { questionCountLabel } from '../counts';
 import { assessmentQuestionsPath } from '../links';
 
@@ -21,19 +21,6 @@ export const STATUS_BADGE: Record<AssessmentStatus, { label: string; color: stri
   EVOLUTED: { label: LABELS.assessStatusEvoluted, color: 'blue' },
   CANCELED: { label: LABELS.assessStatusCanceled, color: 'red' },
 };
-
-function When({ label, instant }: { label: string; instant: string }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm" c="dimmed" w={40}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {formatCardTime(instant)}
-      </Text>
-    </Group>
-  );
-}
 
 interface AssessmentCardProps {
   assessment: Assessment;
@@ -96,8 +83,8 @@ export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }:
         {assessment.batch_title} · {assessment.subject_title} ({assessment.subject_code})
       </Text>
       <Stack gap={2} mt="sm">
-        <When label={LABELS.assessStart} instant={assessment.start_date} />
-        <When label={LABELS.assessDue} instant={assessment.due_date} />
+        <CardTime label={LABELS.assessStart} instant={assessment.start_date} />
+        <CardTime label={LABELS.assessDue} instant={assessment.due_date} />
       </Stack>
       <Group gap="md" mt="sm" wrap="wrap">
         <Badge variant="outline" color="gray" radius="sm">

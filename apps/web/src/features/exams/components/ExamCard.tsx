@@ -3,7 +3,7 @@ import type { Assessment, ExamCardState } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconClockHour4, IconListCheck, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { CardTime } from '../../../components/CardTime';
 import { questionCountLabel } from '../../assessments/counts';
 import { examResultsPath } from '../links';
 
@@ -14,19 +14,6 @@ export const EXAM_BUTTON: Record<ExamCardState, { label: string; color: string }
   missed: { label: LABELS.examButtonMissed, color: 'red' },
   not_started: { label: LABELS.examButtonNotStarted, color: 'gray' },
 };
-
-function When({ label, instant }: { label: string; instant: string }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm" c="dimmed" w={40}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {formatCardTime(instant)}
-      </Text>
-    </Group>
-  );
-}
 
 /**
  * An examination on /me/assessments: subject, start and due, the fixed "60 minutes" label, and the
@@ -52,8 +39,8 @@ export function ExamCard({ exam, onStart }: { exam: Assessment; onStart: (exam: 
         {exam.subject_title} ({exam.subject_code})
       </Text>
       <Stack gap={2} mt="sm">
-        <When label={LABELS.assessStart} instant={exam.start_date} />
-        <When label={LABELS.assessDue} instant={exam.due_date} />
+        <CardTime label={LABELS.assessStart} instant={exam.start_date} />
+        <CardTime label={LABELS.assessDue} instant={exam.due_date} />
       </Stack>
       <Group gap="sm" mt="sm" wrap="wrap">
         <Badge variant="light" color="gray" radius="sm" leftSection={<IconClockHour4 size={12} />}>

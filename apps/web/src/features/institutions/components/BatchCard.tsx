@@ -1,8 +1,9 @@
-import { Button, Card, Group, Text, Title, UnstyledButton } from '@mantine/core';
+import { Card, Group, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Batch } from '@portal/shared';
-import { formatMessage, LABELS } from '@portal/shared/messages';
-import { IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
+import { LABELS } from '@portal/shared/messages';
+import { IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
 import classes from './BatchCard.module.css';
 
 /** A batch: title, academic year and student count; the body opens its subjects. */
@@ -32,25 +33,11 @@ export function BatchCard({
         </Group>
       </UnstyledButton>
       <Group gap="xs" justify="flex-end" className={classes.actions}>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          leftSection={<IconPencil size={16} />}
-          aria-label={formatMessage(LABELS.editNamed, { title: batch.title })}
-          onClick={() => onEdit(batch)}
-        >
-          {LABELS.editAction}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={16} />}
-          aria-label={formatMessage(LABELS.deleteNamed, { title: batch.title })}
-          onClick={() => onDelete(batch)}
-        >
-          {LABELS.deleteAction}
-        </Button>
+        <EditDeleteButtons
+          title={batch.title}
+          onEdit={() => onEdit(batch)}
+          onDelete={() => onDelete(batch)}
+        />
       </Group>
     </Card>
   );

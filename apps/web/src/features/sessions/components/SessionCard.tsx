@@ -3,21 +3,8 @@ import type { OnlineSession } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconTrash, IconUser, IconUsers, IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { CardTime } from '../../../components/CardTime';
 import { sessionRoomPath } from '../links';
-
-function When({ label, instant }: { label: string; instant: string }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="sm" c="dimmed" w={40}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {formatCardTime(instant)}
-      </Text>
-    </Group>
-  );
-}
 
 function stateBadge(session: OnlineSession) {
   if (session.room_state === 'ended') return { label: LABELS.sessionEndedBadge, color: 'gray' };
@@ -67,8 +54,8 @@ export function SessionCard({ session, as, onDelete, compact = false }: SessionC
         {session.batch_title} · {session.subject_title} ({session.subject_code})
       </Text>
       <Stack gap={2} mt="sm">
-        <When label={LABELS.sessionFieldStart} instant={session.start_time} />
-        <When label={LABELS.sessionFieldEnd} instant={session.end_time} />
+        <CardTime label={LABELS.sessionFieldStart} instant={session.start_time} />
+        <CardTime label={LABELS.sessionFieldEnd} instant={session.end_time} />
       </Stack>
       <Group gap={4} mt="sm" mb="md" wrap="nowrap" miw={0}>
         {as === 'host' ? (
