@@ -50,6 +50,8 @@ export const BUDGETS = {
   hotP99Ms: 50,
   /** The moderator's doubt list and the faculty's doubts, p99. */
   staffDoubtsP99Ms: 100,
+  /** The sessions lists, the bell and the announcements, p99. */
+  listP99Ms: 100,
   /** The moderator's batch-subject list, p50. */
   batchSubjectsP50Ms: 50,
   /** Every report of the moderator (a batch or the whole institution), p99 at one connection. */

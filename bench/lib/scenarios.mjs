@@ -164,6 +164,26 @@ export function staffLists(sessions, budgets) {
       name: 'GET /api/assessment-evaluations?tab=pending (faculty)',
       items: sessions.faculty.map((one) => get('/api/assessment-evaluations?tab=pending', auth(one.jwt))),
     },
+    {
+      name: 'GET /api/users/me/online-sessions (student)',
+      items: sessions.students.map((one) => get('/api/users/me/online-sessions', auth(one.jwt))),
+      budget: { p99: budgets.listP99Ms },
+    },
+    {
+      name: 'GET /api/users/me/online-sessions (faculty)',
+      items: sessions.faculty.map((one) => get('/api/users/me/online-sessions', auth(one.jwt))),
+      budget: { p99: budgets.listP99Ms },
+    },
+    {
+      name: 'GET /api/users/me/notifications (student: the bell)',
+      items: sessions.students.map((one) => get('/api/users/me/notifications', auth(one.jwt))),
+      budget: { p99: budgets.listP99Ms },
+    },
+    {
+      name: 'GET /api/announcements (student)',
+      items: sessions.students.map((one) => get('/api/announcements', auth(one.jwt))),
+      budget: { p99: budgets.listP99Ms },
+    },
   ];
 }
 
