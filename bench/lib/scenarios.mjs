@@ -215,6 +215,7 @@ export function reports(sessions, budgets, planDay, institutionId) {
       },
       { name: `GET cwx ${label}, all 5,000 students`, items: [get(path)], ...json },
       { name: `GET cwx ${label} PDF, one batch`, items: [get(`${path}/pdf?batch_id=${firstBatch}`)], ...pdf },
+      { name: `GET cwx ${label} PDF, all 5,000 students`, items: [get(`${path}/pdf`)], ...pdf },
     );
   }
   const bySubject = `/api/cwx/get-daily-json-attendance-by-subject/institution/${institutionId}/batch-subject/${firstSubject.batchSubjectId}/date/${planDay}`;

@@ -32,7 +32,7 @@ export async function tablePdf(table: ReportTable) {
   if (rows > REPORT_PDF_MAX_ROWS) {
     throw badRequest(formatMessage(MESSAGES.reportPdfTooLong, { max: String(REPORT_PDF_MAX_ROWS) }));
   }
-  const pdf = await renderPdfTemplate('reportTable', {
+  const pdf = await renderPdfTemplate('table', {
     institution: table.institution,
     title: table.title,
     lines: table.lines,

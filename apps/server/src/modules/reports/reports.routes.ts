@@ -72,7 +72,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           ...docs,
           description:
-            'The report’s table as a PDF (template `reportTable`); at most `REPORT_PDF_MAX_ROWS` (1,000) rows, else 400: pick a batch, or take the CSV.',
+            'The report’s tables as a PDF, each under its heading; at most `REPORT_PDF_MAX_ROWS` (20,000) rows, else 400: pick a batch, or take the CSV.',
           ...input,
           produces: ['application/pdf'],
           response: { 200: fileAnswer('The PDF file.'), ...failures },

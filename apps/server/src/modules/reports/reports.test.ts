@@ -630,7 +630,7 @@ describe('Attendance For Live Class', () => {
     expect(text).toContain('Attendance For Live Class');
     expect(text).toContain('Date: 17-11-2026');
     expect(text).toContain('Attended: 0/1');
-    expect(text).toMatch(/Dev\s+Attended\s+17-11-2026 \| 10:40\s+17-11-2026 \| 10:42\s+1\.67/);
+    expect(text).toMatch(/Dev\s+Attended\s+17-11-2026 \| 10:40 AM\s+17-11-2026 \| 10:42 AM\s+1\.67/);
   });
 });
 

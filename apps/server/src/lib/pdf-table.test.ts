@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { renderTablePdf, type TablePdfData } from './pdf-table.js';
+
+const pdfText = (pdf: Buffer) =>
+  execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+const pdfPages = (pdf: Buffer) =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync('/usr/bin/pdfinfo', ['-'], { input: pdf }).toString())?.[1]);
+
+const headers = ['Sl No.', 'Student Name', 'Batch Title', 'Attendance'];
+const rows = (count: number) =>
+  Array.from({ length: count }, (_, i) => [
+    String(i + 1),
+    `Student ${i + 1}`,
+    'Batch A',
+    i % 2 ? 'Absent' : 'Present',
+  ]);
+const document = (sections: TablePdfData['sections'], emptyText?: string): TablePdfData => ({
+  institution: 'Kendriya Vidyalaya',
+  title: 'Attendance By Batch',
+  lines: ['Date: 02-03-2026', 'Batch: all'],
+  sections,
+  emptyText,
+});
+
+describe('renderTablePdf', () => {
+  it('writes the heading and every row, the header again on each page, and the page numbers', async () => {
+    const pdf = await renderTablePdf(document([{ heading: null, headers, rows: rows(300) }], 'No rows'));
+    const text = pdfText(pdf);
+    const pages = pdfPages(pdf);
+    expect(pages).toBeGreaterThan(3);
+    expect(text).toContain('Kendriya Vidyalaya');
+    expect(text).toContain('Date: 02-03-2026');
+    for (let i = 1; i <= 300; i++) {
+      expect(text).toMatch(
+        new RegExp(`^\\s*${i}\\s+Student ${i}\\s+Batch A\\s+${i % 2 ? 'Present' : 'Absent'}`, 'm'),
+      );
+    }
+    expect(text.match(/Sl No\.\s+Student Name\s+Batch Title\s+Attendance/g)).toHaveLength(pages);
+    for (let page = 1; page <= pages; page++) expect(text).toMatch(new RegExp(`\\b${page} ?/ ?${pages}\\b`));
+    expect(text).not.toContain('No rows');
+  });
+
+  it('wraps a text wider than its column and keeps each section under its heading', async () => {
+    const longName = 'Venkataraghavan Subrahmanyam Ramachandran Iyer of the Lower Primary Section Annexe';
+    const wide = Array.from({ length: 10 }, (_, i) => `Subject ${i} - A rather long topic title ${i}`);
+    const pdf = await renderTablePdf(
+      document([
+        {
+          heading: 'Batch: Grade 6',
+          headers: ['Sl No.', 'Student Name', ...wide],
+          rows: [['1', longName, ...wide.map(() => 'Viewed')]],
+        },
+        { heading: 'Batch: Grade 7', headers, rows: rows(2) },
+      ]),
+    );
+    const text = pdfText(pdf).replace(/\s+/g, ' ');
+    for (const word of longName.split(' ')) expect(text).toContain(word);
+    expect(text.indexOf('Batch: Grade 6')).toBeLessThan(text.indexOf('Venkataraghavan'));
+    expect(text.indexOf('Batch: Grade 7')).toBeGreaterThan(text.indexOf('Venkataraghavan'));
+    expect(text).toContain('2 Student 2 Batch A Absent');
+  });
+
+  it('shows the empty text when every table is empty, or the bare header without one', async () => {
+    const empty = pdfText(await renderTablePdf(document([{ heading: null, headers, rows: [] }], 'No rows')));
+    expect(empty).toContain('No rows');
+    expect(empty).not.toContain('Student Name');
+    const bare = pdfText(await renderTablePdf(document([{ heading: null, headers, rows: [] }])));
+    expect(bare).toMatch(/Sl No\.\s+Student Name/);
+  });
+
+  it('draws a whole school of 5,000 rows', async () => {
+    const pdf = await renderTablePdf(document([{ heading: null, headers, rows: rows(5000) }]));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf)).toMatch(/^\s*5000\s+Student 5000\s+Batch A\s+Absent/m);
+  });
+});

@@ -1,0 +1,273 @@
+import PDFDocument from 'pdfkit';
+
+// A titled document of plain tables, drawn with pdfkit directly. pdfmake lays out a whole
+// document as a tree before writing a byte (over 5 s and ~480 MB for a 5,000-student week), so
+// the portal's long tables (a whole institution's reports, an import's sign-in sheet) are drawn
+// row by row here: column widths from the measured texts, a row's height from its tallest cell,
+// the header row again on each page. Only the PDF standard fonts are used: nothing is loaded from
+// outside.
+
+export interface TableSection {
+  /** Shown above the table when a document has several; null for the only one. */
+  heading: string | null;
+  headers: string[];
+  rows: string[][];
+}
+
+export interface TablePdfData {
+  institution: string;
+  title: string;
+  /** The lines under the title. */
+  lines: string[];
+  sections: TableSection[];
+  /** Shown instead of the tables when every one is empty; without it, their headers are. */
+  emptyText?: string;
+}
+
+const MARGINS = { top: 48, bottom: 48, left: 36, right: 36 };
+const PADDING = 3;
+const REGULAR = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const ITALIC = 'Helvetica-Oblique';
+const HEADER_FILL = '#eef2f7';
+const HEADER_RULE = '#555555';
+const ROW_RULE = '#cccccc';
+const MUTED = '#555555';
+
+type Doc = PDFKit.PDFDocument;
+
+/** The document as a PDF: landscape when a table has more than six columns. */
+export function renderTablePdf(data: TablePdfData): Promise<Buffer> {
+  const columns = Math.max(0, ...data.sections.map((section) => section.headers.length));
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: columns > 6 ? 'landscape' : 'portrait',
+    margins: MARGINS,
+    bufferPages: true,
+    info: { Title: `${data.institution} - ${data.title}` },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  writeHeading(doc, data);
+  if (data.emptyText !== undefined && data.sections.every((section) => section.rows.length === 0)) {
+    doc.font(ITALIC).fontSize(10).fillColor('black').text(data.emptyText);
+  } else {
+    const fontSize = columns > 6 ? 8 : 9;
+    for (const section of data.sections) new TableWriter(doc, section, fontSize).write();
+  }
+  numberPages(doc);
+  doc.end();
+  return finished;
+}
+
+function writeHeading(doc: Doc, data: TablePdfData) {
+  doc.font(BOLD).fontSize(16).fillColor('black').text(data.institution);
+  doc.font(REGULAR).fontSize(13).text(data.title, { paragraphGap: 2 });
+  doc.fontSize(10).fillColor(MUTED);
+  for (const line of data.lines) doc.text(line);
+  doc.fillColor('black').moveDown(0.8);
+}
+
+/** 'page / pages' centred under each page, once the number of pages is known. */
+function numberPages(doc: Doc) {
+  const { start, count } = doc.bufferedPageRange();
+  doc.font(REGULAR).fontSize(8).fillColor('#777777');
+  for (let page = start; page < start + count; page++) {
+    doc.switchToPage(page);
+    const text = `${page + 1} / ${count}`;
+    const x = (doc.page.width - doc.widthOfString(text)) / 2;
+    doc.text(text, x, doc.page.height - MARGINS.bottom + 18, { lineBreak: false });
+  }
+}
+
+/** Writes one section's table from the current position, breaking pages between rows. */
+class TableWriter {
+  private readonly widths: number[];
+  private readonly measured = new Map<string, number>();
+  private readonly lineHeight: number;
+  private font = '';
+  private y: number;
+  /** The rules under this page's rows, drawn together when the page is done. */
+  private rules: number[] = [];
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly section: TableSection,
+    private readonly fontSize: number,
+  ) {
+    doc.fontSize(fontSize);
+    this.lineHeight = doc.currentLineHeight(true);
+    this.widths = this.columnWidths();
+    this.y = doc.y;
+  }
+
+  write() {
+    const { doc, section } = this;
+    const headerHeight = this.rowHeight(section.headers, BOLD);
+    const firstRowHeight = section.rows[0] ? this.rowHeight(section.rows[0], REGULAR) : 0;
+    const headingHeight = section.heading ? this.lineHeight + 8 : 0;
+    // The heading, the header row and the first row stay together.
+    if (this.y + headingHeight + headerHeight + firstRowHeight > this.bottom()) this.newPage();
+    if (section.heading) {
+      doc.fontSize(this.fontSize + 1).fillColor('black');
+      this.useFont(BOLD);
+      doc.text(section.heading, MARGINS.left, this.y + 4, { width: this.tableWidth() });
+      doc.fontSize(this.fontSize);
+      this.y = doc.y + 4;
+    }
+    this.writeHeader(headerHeight);
+    for (const row of section.rows) {
+      const height = this.rowHeight(row, REGULAR);
+      if (this.y + height > this.bottom()) {
+        this.finishPage();
+        this.newPage();
+        this.writeHeader(headerHeight);
+      }
+      this.writeCells(row);
+      this.y += height;
+      this.rules.push(this.y);
+    }
+    this.finishPage();
+    doc.x = MARGINS.left;
+    doc.y = this.y + 10;
+  }
+
+  private bottom() {
+    return this.doc.page.height - MARGINS.bottom;
+  }
+
+  private tableWidth() {
+    return sum(this.widths);
+  }
+
+  private newPage() {
+    this.doc.addPage();
+    this.y = MARGINS.top;
+  }
+
+  private writeHeader(height: number) {
+    const { doc } = this;
+    doc.rect(MARGINS.left, this.y, this.tableWidth(), height).fill(HEADER_FILL);
+    doc.fillColor('black');
+    this.useFont(BOLD);
+    this.writeCells(this.section.headers);
+    this.useFont(REGULAR);
+    this.y += height;
+    doc.save().lineWidth(1).strokeColor(HEADER_RULE);
+    doc
+      .moveTo(MARGINS.left, this.y)
+      .lineTo(MARGINS.left + this.tableWidth(), this.y)
+      .stroke();
+    doc.restore();
+  }
+
+  /** The cells at the current row, in the current font: a line each, or wrapped in its column. */
+  private writeCells(cells: string[]) {
+    let x = MARGINS.left;
+    this.widths.forEach((width, index) => {
+      const text = cells[index] ?? '';
+      const inner = width - 2 * PADDING;
+      if (this.width(text) <= inner) {
+        this.doc.text(text, x + PADDING, this.y + PADDING, { lineBreak: false });
+      } else {
+        this.doc.text(text, x + PADDING, this.y + PADDING, { width: inner });
+      }
+      x += width;
+    });
+  }
+
+  /** The rules under this page's rows, in one path. */
+  private finishPage() {
+    if (this.rules.length === 0) return;
+    const { doc } = this;
+    const right = MARGINS.left + this.tableWidth();
+    doc.save().lineWidth(0.5).strokeColor(ROW_RULE);
+    for (const y of this.rules) doc.moveTo(MARGINS.left, y).lineTo(right, y);
+    doc.stroke().restore();
+    this.rules = [];
+  }
+
+  private useFont(font: string) {
+    if (font !== this.font) this.doc.font(font);
+    this.font = font;
+  }
+
+  private rowHeight(cells: string[], font: string) {
+    const previous = this.font;
+    this.useFont(font);
+    let lines = this.lineHeight;
+    this.widths.forEach((width, index) => {
+      const text = cells[index] ?? '';
+      const inner = width - 2 * PADDING;
+      if (this.width(text) > inner) {
+        lines = Math.max(lines, this.doc.heightOfString(text, { width: inner }));
+      }
+    });
+    this.useFont(previous || REGULAR);
+    return lines + 2 * PADDING;
+  }
+
+  /** A text's width in the current font (headers in bold, cells in regular), remembered. */
+  private width(text: string) {
+    const key = `${this.font}\u0000${text}`;
+    let width = this.measured.get(key);
+    if (width === undefined) {
+      width = this.doc.widthOfString(text);
+      this.measured.set(key, width);
+    }
+    return width;
+  }
+
+  /**
+   * Each column as wide as its widest text when the table fits the page, widened in proportion to
+   * fill it. When it does not fit, each column first gets its longest word (so words are not
+   * broken), and the width left goes to the columns still short of their widest text, equally
+   * until each has enough; their texts wrap.
+   */
+  private columnWidths(): number[] {
+    const available = this.doc.page.width - MARGINS.left - MARGINS.right;
+    const natural = this.columnMaxima((text) => this.width(text));
+    const total = sum(natural);
+    if (total <= available) return natural.map((width) => (width * available) / total);
+    const longestWords = this.columnMaxima((text) =>
+      Math.max(0, ...text.split(/\s+/).map((word) => this.width(word))),
+    );
+    const least = longestWords.map((width, index) => Math.min(width, natural[index]!));
+    const leastTotal = sum(least);
+    if (leastTotal >= available) return least.map((width) => (width * available) / leastTotal);
+    const widths = [...least];
+    let left = available - leastTotal;
+    let short = widths.map((_, index) => index).filter((index) => widths[index]! < natural[index]!);
+    while (short.length > 0 && left > 0.01) {
+      const share = left / short.length;
+      for (const index of short) {
+        const grant = Math.min(share, natural[index]! - widths[index]!);
+        widths[index]! += grant;
+        left -= grant;
+      }
+      short = short.filter((index) => widths[index]! < natural[index]! - 0.01);
+    }
+    return widths;
+  }
+
+  /** Per column, the largest `measure` of its header (bold) and cells (regular), padding included. */
+  private columnMaxima(measure: (text: string) => number): number[] {
+    const { section } = this;
+    this.useFont(BOLD);
+    const maxima = section.headers.map((text) => measure(text) + 2 * PADDING);
+    this.useFont(REGULAR);
+    for (const row of section.rows) {
+      for (let index = 0; index < maxima.length; index++) {
+        maxima[index] = Math.max(maxima[index]!, measure(row[index] ?? '') + 2 * PADDING);
+      }
+    }
+    return maxima;
+  }
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

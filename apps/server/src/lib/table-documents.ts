@@ -1,0 +1,118 @@
+import type { TablePdfData, TableSection } from './pdf-table.js';
+
+// The portal's documents that are a heading and plain tables, drawn by lib/pdf-table.ts (a
+// 5,000-row import's sign-in sheet in well under a second).
+
+const only = (headers: string[], rows: string[][]): TableSection[] => [{ heading: null, headers, rows }];
+const numbered = (rows: string[][]) => rows.map((row, index) => [String(index + 1), ...row]);
+const status = (archived: boolean) => (archived ? 'Archived' : 'Active');
+
+/** A session report: its heading lines, the table, and the text shown when the table is empty. */
+interface SessionTableData {
+  institution: string;
+  title: string;
+  lines: string[];
+  header: string[];
+  rows: string[][];
+  empty: string;
+}
+
+const sessionTable = (data: SessionTableData): TablePdfData => ({
+  institution: data.institution,
+  title: data.title,
+  lines: data.lines,
+  sections: only(data.header, data.rows),
+  emptyText: data.empty,
+});
+
+export const TABLE_TEMPLATES = {
+  /** A report's tables as built by @portal/shared's report-tables (decision 31). */
+  table: (data: TablePdfData): TablePdfData => data,
+
+  /** Student list: students with date of birth (DD-MM-YYYY), institution, academic year, batch. */
+  studentList(data: {
+    institution: string;
+    academicYear: string;
+    batch: string;
+    students: { name: string; dateOfBirth: string; prn: string; username: string; archived: boolean }[];
+  }): TablePdfData {
+    return {
+      institution: data.institution,
+      title: `List of Students - ${data.batch}`,
+      lines: [`Academic Year: ${data.academicYear}`, `Students: ${data.students.length}`],
+      sections: only(
+        ['Sl No.', 'Name', 'Date of Birth', 'PRN', 'User Name', 'Status'],
+        numbered(
+          data.students.map((student) => [
+            student.name,
+            student.dateOfBirth,
+            student.prn,
+            student.username,
+            status(student.archived),
+          ]),
+        ),
+      ),
+    };
+  },
+
+  facultyList(data: {
+    institution: string;
+    academicYear: string;
+    faculty: {
+      name: string;
+      designation: string;
+      email: string;
+      mobile: string;
+      username: string;
+      archived: boolean;
+    }[];
+  }): TablePdfData {
+    return {
+      institution: data.institution,
+      title: 'Faculty List',
+      lines: [`Academic Year: ${data.academicYear}`, `Faculty: ${data.faculty.length}`],
+      sections: only(
+        ['Sl No.', 'Name', 'Designation', 'E-mail', 'Mobile', 'User Name', 'Status'],
+        numbered(
+          data.faculty.map((member) => [
+            member.name,
+            member.designation,
+            member.email,
+            member.mobile,
+            member.username,
+            status(member.archived),
+          ]),
+        ),
+      ),
+    };
+  },
+
+  /** Sign-in details after a bulk import or reset: each password is shown only on this sheet. */
+  credentials(data: {
+    institution: string;
+    title: string;
+    accounts: { name: string; username: string; password: string }[];
+  }): TablePdfData {
+    return {
+      institution: data.institution,
+      title: data.title,
+      lines: ['Hand each person their line. The password must be changed at the first sign-in.'],
+      sections: only(
+        ['Sl No.', 'Name', 'User Name', 'Password'],
+        numbered(data.accounts.map((account) => [account.name, account.username, account.password])),
+      ),
+    };
+  },
+
+  /**
+   * Live sessions of a date range (management §2 `/onlinesessions/reports`, decision 32): each
+   * session with batch, subject, teacher, start, end, invited, attended and absent.
+   */
+  sessionsReport: sessionTable,
+
+  /**
+   * One live session's attendance (management §2 `/onlinesession/report`, decision 32): each
+   * invited student with Attended / Not Attended, first join, last leave and minutes present.
+   */
+  sessionAttendance: sessionTable,
+} as const;
