@@ -56,7 +56,7 @@ it('an archive through A is refused on B at once', async () => {
     batchId: school.batch.id,
   });
   const token = await t.login(student.username);
-  // B has the account cached (two seconds) ...
+  // B has the account cached ...
   expect((await b.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
   const archived = await t.app.inject({
     method: 'DELETE',
@@ -75,7 +75,7 @@ it('an archive through A is refused on B at once', async () => {
     status = (await b.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode;
   }
   expect(status).toBe(401);
-  // Without the change B would accept the token for the account cache's two seconds.
+  // Without the change B would accept the token while it keeps the account.
   expect(performance.now() - answered).toBeLessThan(100);
 });
 

@@ -13,9 +13,16 @@ import { broadcastChange, onMissedChanges, onRemoteChange } from './instance-bus
  * (an owner's write drops all): `forgetReadsAfterWrite` is an `onSend` hook, so the next request
  * of any client already sees the change in this process. Every drop is also sent to the other
  * server instances (`lib/instance-bus.ts`), which drop the same within a second; a change made
- * outside the API is seen within the two seconds at most.
+ * outside the API is seen within the two seconds at most (a minute for `STEADY_TTL_MS` reads).
  */
 const TTL_MS = 2000;
+/**
+ * For reads that only the API's writes change, each of which drops them here and on every
+ * instance (a student's batch, their opened topics, their notes, an account): kept for a minute,
+ * so a student who comes back to the portal every few seconds finds them ready. They do not
+ * depend on the clock; a change made outside the API shows within the minute.
+ */
+export const STEADY_TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;
 /**
  * The answers kept, in bytes of their JSON: per-user reads of thousands of students would
@@ -38,6 +45,10 @@ interface Cache {
   bytes: number;
   /** Part of every key: bumping an institution's generation retires all of its entries at once. */
   generations: Map<string, number>;
+  /** Bumped when every institution's reads are dropped (an owner's write, a missed change). */
+  epoch: number;
+  /** Every drop of an institution's or all reads, counted. */
+  drops: number;
 }
 
 const caches = new WeakMap<Database, Cache>();
@@ -45,7 +56,7 @@ const caches = new WeakMap<Database, Cache>();
 function cacheOf(db: Database): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), bytes: 0, generations: new Map() };
+    cache = { entries: new Map(), bytes: 0, generations: new Map(), epoch: 0, drops: 0 };
     caches.set(db, cache);
   }
   return cache;
@@ -72,6 +83,24 @@ function sizeOf(value: unknown): number {
   } catch {
     return Number.POSITIVE_INFINITY;
   }
+}
+
+/**
+ * Where an institution's reads stand: it changes whenever they are dropped. Something derived from
+ * the institution's rows outside this cache (lib's account cache) and stamped with it is current
+ * while the stamp is the same.
+ */
+export function readsStamp(db: Database, institutionId: string | null): string {
+  const cache = cacheOf(db);
+  return `${cache.epoch}/${institutionId === null ? '' : (cache.generations.get(institutionId) ?? 0)}`;
+}
+
+/**
+ * How many times any institution's reads have been dropped: a load during which it changed may
+ * hold rows from before a write, so it is not kept.
+ */
+export function readsDrops(db: Database): number {
+  return cacheOf(db).drops;
 }
 
 /** The cache's current size, for tests and diagnostics. */
@@ -168,15 +197,17 @@ function forgetUserReadsHere(db: Database, userId: string): void {
 }
 
 function forgetInstitutionReadsHere(db: Database, institutionId: string): void {
-  const { generations } = cacheOf(db);
-  generations.set(institutionId, (generations.get(institutionId) ?? 0) + 1);
+  const cache = cacheOf(db);
+  cache.generations.set(institutionId, (cache.generations.get(institutionId) ?? 0) + 1);
+  cache.drops += 1;
 }
 
 function forgetAllReadsHere(db: Database): void {
-  const cache = caches.get(db);
-  if (!cache) return;
+  const cache = cacheOf(db);
   cache.entries.clear();
   cache.bytes = 0;
+  cache.epoch += 1;
+  cache.drops += 1;
 }
 
 onRemoteChange(CHANGE.user, forgetUserReadsHere);

@@ -20,17 +20,21 @@ export function ttlCache<Value>(options: { ttlMs: number; maxEntries: number }) 
     return map;
   };
   return {
-    /** The kept value, else `load()`'s; `keep` says whether a loaded value may be kept. */
+    /**
+     * The kept value, else `load()`'s; `keep` says whether a loaded value may be kept, `fresh`
+     * whether a kept one may still be used.
+     */
     async get(
       db: Database,
       key: string,
       load: () => Promise<Value>,
       keep: (value: Value) => boolean = () => true,
+      fresh: (value: Value) => boolean = () => true,
     ): Promise<Value> {
       const map = mapOf(db);
       const now = Date.now();
       const hit = map.get(key);
-      if (hit && hit.expiresAt > now) return hit.value;
+      if (hit && hit.expiresAt > now && fresh(hit.value)) return hit.value;
       const value = await load();
       if (!keep(value)) return value;
       if (map.size >= options.maxEntries) map.clear();

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { institutionToday } from '../../lib/institution-day.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
-import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
+import { cachedRead, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findStudentExam } from '../exams/attempts.repository.js';
@@ -20,7 +20,7 @@ import { studentBatchId } from '../subjects/enrolment.repository.js';
 import * as repository from './learning.repository.js';
 import { assertStudentBatchSubject, assertStudentSession, assertStudentTopic } from './reading.policy.js';
 import type { TimeSpentBuffer } from './time-spent-buffer.js';
-import { viewedTopicIds } from './viewed-topics.js';
+import { openedTopics, topicNumbers, viewedTopicIds } from './viewed-topics.js';
 
 /** Records that the student opened the topic today: one row per student, topic and day. */
 export async function recordImpression(deps: AppDeps, user: AuthUser, body: ImpressionBody) {
@@ -139,11 +139,8 @@ export async function pendingItems(
     `batch_plan_before:${batchId}:${filter.day}`,
     () => repository.batchPlanBefore(deps, { ...filter, batchId }),
   );
-  const viewed = await viewedTopicIds(
-    deps,
-    user,
-    plan.map((row) => row.topic_id),
-  );
+  const opened = await openedTopics(deps, user);
+  const planTopics = topicNumbers(plan, (row) => row.topic_id);
   const start = page.after
     ? plan.findIndex((row) => row.batch_subject_id === page.after![0] && row.topic_id === page.after![1]) + 1
     : 0;
@@ -151,7 +148,7 @@ export async function pendingItems(
   if (page.after && start === 0) return emptyPage(page);
   const rows: repository.HomeTopicRow[] = [];
   for (let index = start; index < plan.length && rows.length <= page.limit; index += 1) {
-    if (!viewed.has(plan[index]!.topic_id)) rows.push(plan[index]!);
+    if (!opened.has(planTopics[index]!)) rows.push(plan[index]!);
   }
   return presentHomePage(rows, page);
 }
@@ -169,8 +166,15 @@ export async function lastVisited(
   const { batchId, ...filter } = await homeContext(deps, user, query.date);
   if (!batchId) return emptyPage(page);
   const key = `last_visited:${filter.day}:${page.limit}:${page.after ?? ''}`;
-  return cachedUserRead(deps.db, filter.institutionId, user.userId, key, async () =>
-    presentHomePage(await repository.lastVisitedTopics(deps, { ...filter, batchId }, page), page),
+  // Only their opening a topic (which drops their per-user reads) or a write of the institution
+  // (a topic hidden, moved or deleted) changes it.
+  return cachedUserRead(
+    deps.db,
+    filter.institutionId,
+    user.userId,
+    key,
+    async () => presentHomePage(await repository.lastVisitedTopics(deps, { ...filter, batchId }, page), page),
+    STEADY_TTL_MS,
   );
 }
 
@@ -205,18 +209,12 @@ export async function chapterProgress(
   // Counting from cached parts is cheap, so the answer itself is not kept per student.
   const batchSubject = await assertStudentBatchSubject(deps, user, batchSubjectId);
   const chapters = await cachedSubjectChapters(deps, institutionId, batchSubject.subjectId);
-  const viewed = await viewedTopicIds(
-    deps,
-    user,
-    chapters.flatMap((chapter) => chapter.visible_topic_ids),
-  );
-  return chapters.map(({ visible_topic_ids: ids, ...chapter }) =>
-    presentChapter({
-      ...chapter,
-      visible_topic_count: ids.length,
-      read_topic_count: ids.filter((id) => viewed.has(id)).length,
-    }),
-  );
+  const opened = await openedTopics(deps, user);
+  return chapters.map(({ visible_topic_ids: ids, ...chapter }) => {
+    let read = 0;
+    for (const topic of topicNumbers(ids, String)) if (opened.has(topic)) read += 1;
+    return presentChapter({ ...chapter, visible_topic_count: ids.length, read_topic_count: read });
+  });
 }
 
 /**

@@ -3,16 +3,9 @@ import type { Database } from '../../db/client.js';
 import { impressions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedUserRead } from '../../lib/read-cache.js';
+import { cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
-
-/**
- * A student's opened topics change only when they open one, and that drops their per-user reads
- * in this process at once, so they are kept for a minute rather than the shared two seconds: a
- * student moving through chapters, topics and their day's plan asks for them on every page.
- */
-const VIEWED_TTL_MS = 60_000;
 
 /**
  * Topic ids as small numbers, the same for the life of the process: a student's opened topics are
@@ -51,17 +44,12 @@ function prepareViewed(db: Database, name: string) {
 }
 
 /**
- * Which of these topics the student has opened (any day). Every topic they ever opened is read
- * once (an index-only scan of the impressions primary key: a few pages, never the table) and kept
- * with their cached reads, which their own views drop: their day's plan, chapters and topic lists
- * all answer from it.
+ * The topics the student has opened (any day), as topic numbers (`topicNumbers`). Every topic they
+ * ever opened is read once (an index-only scan of the impressions primary key: a few pages, never
+ * the table) and kept with their cached reads, which their own views drop: their day's plan,
+ * chapters and topic lists all answer from it.
  */
-export async function viewedTopicIds(
-  deps: AppDeps,
-  user: AuthUser,
-  topicIds: string[],
-): Promise<Set<string>> {
-  if (topicIds.length === 0) return new Set();
+export async function openedTopics(deps: AppDeps, user: AuthUser): Promise<ReadonlySet<number>> {
   const opened = await cachedUserRead(
     deps.db,
     institutionOf(user),
@@ -71,8 +59,35 @@ export async function viewedTopicIds(
       const query = preparedStatement(deps.db, 'viewed_topics', (name) => prepareViewed(deps.db, name));
       return (await query.execute({ studentId: user.entityId })).map((row) => numberOf(row.topicId));
     },
-    VIEWED_TTL_MS,
+    // Only their opening a topic changes them, which drops their per-user reads: a student moving
+    // through chapters, topics and their day's plan asks for them on every page.
+    STEADY_TTL_MS,
   );
-  const set = setOf(opened);
-  return new Set(topicIds.filter((id) => set.has(numberOf(id))));
+  return setOf(opened);
+}
+
+/**
+ * The topic numbers of a shared (cached) list of topics, worked out once per list rather than on
+ * every request that checks them against a student's opened topics.
+ */
+const listNumbers = new WeakMap<readonly unknown[], number[]>();
+
+export function topicNumbers<Item>(list: readonly Item[], topicIdOf: (item: Item) => string): number[] {
+  let numbers = listNumbers.get(list);
+  if (!numbers) {
+    numbers = list.map((item) => numberOf(topicIdOf(item)));
+    listNumbers.set(list, numbers);
+  }
+  return numbers;
+}
+
+/** Which of these topics the student has opened (any day). */
+export async function viewedTopicIds(
+  deps: AppDeps,
+  user: AuthUser,
+  topicIds: string[],
+): Promise<Set<string>> {
+  if (topicIds.length === 0) return new Set();
+  const opened = await openedTopics(deps, user);
+  return new Set(topicIds.filter((id) => opened.has(numberOf(id))));
 }

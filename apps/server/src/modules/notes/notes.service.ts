@@ -22,7 +22,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
+import { cachedRead, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
@@ -138,19 +138,26 @@ export function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string, 
   const page = readPage(query, PAGE_SIZE.default);
   // Every topic page asks this: kept with the student's cached reads, which their note writes drop.
   const key = `notes_of_topic:${topicId}:${page.limit}:${page.after ?? ''}`;
-  return cachedUserRead(deps.db, institutionId, user.userId, key, async () => {
-    // Whether the topic exists is the same for everyone: kept shared, so a student's cold read
-    // costs one query (their notes).
-    const [exists, notesOfTopic] = await Promise.all([
-      cachedRead(deps.db, institutionId, `live_topic:${topicId}`, async () => {
-        const query = preparedStatement(deps.db, 'live_topic', (name) => prepareTopicExists(deps.db, name));
-        return (await query.execute({ topicId, institutionId })).length > 0;
-      }),
-      selectOwnNotes(deps, user, 'topic', topicId, page),
-    ]);
-    if (!exists) throw notFound();
-    return notesOfTopic;
-  });
+  return cachedUserRead(
+    deps.db,
+    institutionId,
+    user.userId,
+    key,
+    async () => {
+      // Whether the topic exists is the same for everyone: kept shared, so a student's cold read
+      // costs one query (their notes).
+      const [exists, notesOfTopic] = await Promise.all([
+        cachedRead(deps.db, institutionId, `live_topic:${topicId}`, async () => {
+          const query = preparedStatement(deps.db, 'live_topic', (name) => prepareTopicExists(deps.db, name));
+          return (await query.execute({ topicId, institutionId })).length > 0;
+        }),
+        selectOwnNotes(deps, user, 'topic', topicId, page),
+      ]);
+      if (!exists) throw notFound();
+      return notesOfTopic;
+    },
+    STEADY_TTL_MS,
+  );
 }
 
 /**
