@@ -6,6 +6,7 @@ import { createSubject } from '../test/factories/subjects.js';
 import { bearer, createTestApp, type TestApp } from '../test/harness.js';
 import {
   cachedRead,
+  cachedReadMany,
   forgetAllReads,
   forgetInstitutionReads,
   READ_CACHE_MAX_BYTES,
@@ -29,6 +30,32 @@ describe('cachedRead', () => {
     expect(await cachedRead(db, 'i1', 'k', load)).toBe(1);
     vi.advanceTimersByTime(1);
     expect(await cachedRead(db, 'i1', 'k', load)).toBe(2);
+  });
+
+  it('loads the keys it does not keep in one call, and keeps each answer on its own', async () => {
+    const calls: string[][] = [];
+    const loadMissing = async (keys: string[]) => {
+      calls.push(keys);
+      return new Map(keys.filter((key) => key !== 'gone').map((key) => [key, `value of ${key}`]));
+    };
+    expect(await cachedReadMany(db, 'many', ['a', 'b', 'a'], loadMissing)).toEqual([
+      'value of a',
+      'value of b',
+      'value of a',
+    ]);
+    expect(await cachedReadMany(db, 'many', ['b', 'c', 'gone'], loadMissing)).toEqual([
+      'value of b',
+      'value of c',
+      null,
+    ]);
+    expect(calls).toEqual([
+      ['a', 'b'],
+      ['c', 'gone'],
+    ]);
+    expect(await cachedRead(db, 'many', 'c', async () => 'reloaded')).toBe('value of c');
+    forgetInstitutionReads(db, 'many');
+    await cachedReadMany(db, 'many', ['a'], loadMissing);
+    expect(calls.at(-1)).toEqual(['a']);
   });
 
   it('does not keep a failed load', async () => {

@@ -124,19 +124,57 @@ export function cachedRead<T>(
   ttlMs = TTL_MS,
 ): Promise<T> {
   const cache = cacheOf(db);
-  const { entries, generations } = cache;
-  const fullKey = `${institutionId}/${generations.get(institutionId) ?? 0}/${key}`;
+  const fullKey = `${keyPrefix(cache, institutionId)}${key}`;
   const now = Date.now();
-  const hit = entries.get(fullKey);
+  const hit = cache.entries.get(fullKey);
   if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
-  if (hit) remove(cache, fullKey, hit);
-
   const value = load();
-  const entry: Entry = { value, expiresAt: now + ttlMs, bytes: 0 };
-  entries.set(fullKey, entry);
+  keep(cache, fullKey, value, now + ttlMs);
+  return value;
+}
+
+/**
+ * `cachedRead` for many keys of one kind at once: each kept answer, and for the others a single
+ * `loadMissing(missingKeys)`, whose map answers each of them (a key it leaves out: null).
+ */
+export function cachedReadMany<T>(
+  db: Database,
+  institutionId: string,
+  keys: readonly string[],
+  loadMissing: (missingKeys: string[]) => Promise<Map<string, T>>,
+  ttlMs = TTL_MS,
+): Promise<(T | null)[]> {
+  const cache = cacheOf(db);
+  const prefix = keyPrefix(cache, institutionId);
+  const now = Date.now();
+  const answers = keys.map((key) => {
+    const hit = cache.entries.get(`${prefix}${key}`);
+    return hit && hit.expiresAt > now ? (hit.value as Promise<T | null>) : undefined;
+  });
+  const missing = [...new Set(keys.filter((_, index) => answers[index] === undefined))];
+  if (missing.length > 0) {
+    const loaded = loadMissing(missing);
+    const answerOf = new Map(missing.map((key) => [key, loaded.then((found) => found.get(key) ?? null)]));
+    for (const [key, answer] of answerOf) keep(cache, `${prefix}${key}`, answer, now + ttlMs);
+    keys.forEach((key, index) => {
+      answers[index] ??= answerOf.get(key);
+    });
+  }
+  return Promise.all(answers as Promise<T | null>[]);
+}
+
+const keyPrefix = (cache: Cache, institutionId: string) =>
+  `${institutionId}/${cache.generations.get(institutionId) ?? 0}/`;
+
+/** Keeps `value` under `fullKey` until `expiresAt`, counting its size once loaded; a failed load is dropped. */
+function keep(cache: Cache, fullKey: string, value: Promise<unknown>, expiresAt: number): void {
+  const previous = cache.entries.get(fullKey);
+  if (previous) remove(cache, fullKey, previous);
+  const entry: Entry = { value, expiresAt, bytes: 0 };
+  cache.entries.set(fullKey, entry);
   value.then(
     (answer) => {
-      if (entries.get(fullKey) !== entry) return;
+      if (cache.entries.get(fullKey) !== entry) return;
       const bytes = sizeOf(answer);
       if (bytes > READ_CACHE_MAX_BYTES / 10) return remove(cache, fullKey, entry);
       entry.bytes = bytes;
@@ -145,8 +183,7 @@ export function cachedRead<T>(
     },
     () => remove(cache, fullKey, entry),
   );
-  if (entries.size > MAX_ENTRIES) evict(cache);
-  return value;
+  if (cache.entries.size > MAX_ENTRIES) evict(cache);
 }
 
 /**

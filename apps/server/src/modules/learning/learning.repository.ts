@@ -77,27 +77,34 @@ export function batchPlanBefore(
   );
 }
 
+/** A topic the student opened, through which batch subject, and when last. */
+export interface VisitedTopicRow {
+  topic_id: string;
+  batch_subject_id: string;
+  viewed_at: Date;
+}
+
 /**
  * The topics the student opened most recently up to the end of `day`, still readable in their
  * batch: each topic once, at its latest view (the view of the latest day), newest first. The
  * student's views come from impressions_student_last_viewed_idx, which covers every column read
  * here, and the later-view check is a probe of the primary key: neither reads the table itself.
- * A later page starts after the cursor's topic.
+ * A later page starts after the cursor's topic. What a card shows of each is `homeTopicCards`.
  */
 export function lastVisitedTopics(
   deps: AppDeps,
   filter: { batchId: string; studentId: string; day: string },
   page: Page,
-): Promise<HomeTopicRow[]> {
+): Promise<VisitedTopicRow[]> {
   const first = page.after === null;
   const after = first
     ? ''
     : `and (i.last_viewed_at, i.topic_id) < ((select max(c2.last_viewed_at) from impressions c2
          where c2.student_id = $2 and c2.topic_id = $5 and c2.view_date <= $3), $5::uuid)`;
-  return queryPrepared<HomeTopicRow>(
+  return queryPrepared<VisitedTopicRow>(
     deps.pool,
     first ? 'last_visited_topics' : 'last_visited_topics_after',
-    `select ${HOME_TOPIC_COLUMNS}, null::date as date, x.viewed_at
+    `select x.topic_id, x.batch_subject_id, x.viewed_at
      from (
        select i.topic_id, i.batch_subject_id, i.last_viewed_at as viewed_at
        from impressions i
@@ -113,6 +120,28 @@ export function lastVisitedTopics(
     first
       ? [filter.batchId, filter.studentId, filter.day, page.limit + 1]
       : [filter.batchId, filter.studentId, filter.day, page.limit + 1, page.after![0]],
+  );
+}
+
+/** What a home card shows of a topic, the same for every student (`batch_subject_id` is theirs). */
+export type HomeTopicCard = Omit<HomeTopicRow, 'batch_subject_id' | 'date' | 'viewed_at'>;
+
+/** The cards of these live topics of the institution (a deleted one is left out). */
+export function homeTopicCards(
+  deps: AppDeps,
+  filter: { institutionId: string; topicIds: string[] },
+): Promise<HomeTopicCard[]> {
+  return queryPrepared<HomeTopicCard>(
+    deps.pool,
+    'home_topic_cards',
+    `select t.id as topic_id, t.title as topic_title, ${TOPIC_PICTURE_SQL} as topic_logo_url, t.type,
+       c.id as chapter_id, c.title as chapter_title,
+       s.id as subject_id, s.title as subject_title, s.logo as subject_logo, s.logo_url as subject_logo_url
+     from topics t
+     join chapters c on c.id = t.chapter_id and c.deleted_at is null
+     join subjects s on s.id = c.subject_id and s.deleted_at is null
+     where t.id = any($2::uuid[]) and t.institution_id = $1 and t.deleted_at is null`,
+    [filter.institutionId, filter.topicIds],
   );
 }
 

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { institutionToday } from '../../lib/institution-day.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
-import { cachedRead, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
+import { cachedRead, cachedReadMany, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findStudentExam } from '../exams/attempts.repository.js';
@@ -167,13 +167,45 @@ export async function lastVisited(
   if (!batchId) return emptyPage(page);
   const key = `last_visited:${filter.day}:${page.limit}:${page.after ?? ''}`;
   // Only their opening a topic (which drops their per-user reads) or a write of the institution
-  // (a topic hidden, moved or deleted) changes it.
-  return cachedUserRead(
+  // (a topic hidden, moved or deleted) changes it. Kept small: which topics, through which batch
+  // subject, when; what the cards show of the topics is shared by everyone who opened them.
+  const visited = await cachedUserRead(
     deps.db,
     filter.institutionId,
     user.userId,
     key,
-    async () => presentHomePage(await repository.lastVisitedTopics(deps, { ...filter, batchId }, page), page),
+    () => repository.lastVisitedTopics(deps, { ...filter, batchId }, page),
+    STEADY_TTL_MS,
+  );
+  const cards = await homeTopicCards(
+    deps,
+    filter.institutionId,
+    visited.map((row) => row.topic_id),
+  );
+  const rows = visited.flatMap((row, index) => {
+    const card = cards[index];
+    return card
+      ? [{ ...card, batch_subject_id: row.batch_subject_id, date: null, viewed_at: row.viewed_at }]
+      : [];
+  });
+  return presentHomePage(rows, page);
+}
+
+const CARD = 'home_topic_card:';
+
+/** The topics' cards, each kept shared (dropped, like every read, by a write of the institution). */
+function homeTopicCards(deps: AppDeps, institutionId: string, topicIds: string[]) {
+  return cachedReadMany(
+    deps.db,
+    institutionId,
+    topicIds.map((id) => `${CARD}${id}`),
+    async (keys) => {
+      const cards = await repository.homeTopicCards(deps, {
+        institutionId,
+        topicIds: keys.map((key) => key.slice(CARD.length)),
+      });
+      return new Map(cards.map((card) => [`${CARD}${card.topic_id}`, card]));
+    },
     STEADY_TTL_MS,
   );
 }
