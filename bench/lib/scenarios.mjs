@@ -175,8 +175,25 @@ export function staffLists(sessions, budgets) {
       budget: { p99: budgets.listP99Ms },
     },
     {
+      name: 'GET /api/users/me/online-sessions?when=previous (student: the batch’s past sessions)',
+      items: sessions.students.map((one) =>
+        get('/api/users/me/online-sessions?when=previous', auth(one.jwt)),
+      ),
+      budget: { p99: budgets.listP99Ms },
+    },
+    {
+      name: 'GET /api/users/me/online-sessions?when=previous (moderator: the institution’s past sessions, a page)',
+      items: [get('/api/users/me/online-sessions?when=previous', moderator)],
+      budget: { p99: budgets.listP99Ms },
+    },
+    {
       name: 'GET /api/users/me/notifications (student: the bell)',
       items: sessions.students.map((one) => get('/api/users/me/notifications', auth(one.jwt))),
+      budget: { p99: budgets.listP99Ms },
+    },
+    {
+      name: 'GET /api/users/me/notifications (faculty: the bell)',
+      items: sessions.faculty.map((one) => get('/api/users/me/notifications', auth(one.jwt))),
       budget: { p99: budgets.listP99Ms },
     },
     {
@@ -184,12 +201,18 @@ export function staffLists(sessions, budgets) {
       items: sessions.students.map((one) => get('/api/announcements', auth(one.jwt))),
       budget: { p99: budgets.listP99Ms },
     },
+    {
+      name: 'GET /api/announcements (moderator: every announcement, a page)',
+      items: [get('/api/announcements', moderator)],
+      budget: { p99: budgets.listP99Ms },
+    },
   ];
 }
 
 /**
  * The moderator's reports (issue 15): each for one 250-student batch and for the whole
- * institution, on the last study-plan day, and a PDF of each kind. `budget`: p99 in ms.
+ * institution, on the last study-plan day, and a PDF of each kind; Attendance For Live Class on
+ * that day too (the scale data holds one session a batch then, 20 in all). `budget`: p99 in ms.
  */
 export function reports(sessions, budgets, planDay, institutionId) {
   const moderator = auth(sessions.moderator.jwt);
@@ -218,6 +241,24 @@ export function reports(sessions, budgets, planDay, institutionId) {
       { name: `GET cwx ${label} PDF, all 5,000 students`, items: [get(`${path}/pdf`)], ...pdf },
     );
   }
+  const liveClass = `/api/cwx/get-daily-json-report-online/date/${planDay}`;
+  scenarios.push(
+    {
+      name: 'GET cwx Attendance For Live Class, one batch',
+      items: batches.map((id) => get(`${liveClass}?batch_id=${id}`)),
+      ...json,
+    },
+    {
+      name: 'GET cwx Attendance For Live Class, the whole institution (20 sessions)',
+      items: [get(liveClass)],
+      ...json,
+    },
+    {
+      name: 'GET cwx Attendance For Live Class PDF, the whole institution',
+      items: [get(`${liveClass}/pdf`)],
+      ...pdf,
+    },
+  );
   const bySubject = `/api/cwx/get-daily-json-attendance-by-subject/institution/${institutionId}/batch-subject/${firstSubject.batchSubjectId}/date/${planDay}`;
   scenarios.push(
     { name: 'GET cwx Attendance By Subject, one batch subject', items: [get(bySubject)], ...json },

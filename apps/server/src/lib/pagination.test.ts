@@ -23,6 +23,8 @@ const SMALL: ScaleSize = {
   doubtsPerStudent: 3,
   notesPerStudent: 5,
   assessments: 30,
+  sessions: 20,
+  announcements: 12,
 };
 
 let t: TestApp;
@@ -228,6 +230,47 @@ describe('keyset pages', () => {
     const sat = await expectPagesAgree('/api/users/me/assessments?when=previous', student(), 'assessments');
     expect(sat.every((id) => previous.includes(id))).toBe(true);
     expect((await whole('/api/assessments', other.tokens.moderator, 'assessments')).ids).toEqual([]);
+  });
+
+  it('walk both tabs of the live sessions and the announcements, each reader’s own, of their institution only', async () => {
+    const upcoming = await expectPagesAgree(
+      '/api/users/me/online-sessions?when=upcoming',
+      moderator(),
+      'sessions',
+    );
+    const previous = await expectPagesAgree(
+      '/api/users/me/online-sessions?when=previous',
+      moderator(),
+      'sessions',
+    );
+    expect(upcoming.length + previous.length).toBe(SMALL.sessions);
+    const counts = (await get('/api/users/me/online-sessions', moderator())).json().data.counts;
+    expect(counts).toEqual({ upcoming: upcoming.length, previous: previous.length });
+    const soonest = await expectPagesAgree(
+      '/api/users/me/online-sessions?when=upcoming&order=soonest',
+      moderator(),
+      'sessions',
+    );
+    expect(soonest).toEqual([...upcoming].reverse());
+    const invited = await expectPagesAgree(
+      '/api/users/me/online-sessions?when=previous',
+      student(),
+      'sessions',
+    );
+    expect(invited.every((id) => previous.includes(id))).toBe(true);
+    expect(invited.length).toBeLessThan(previous.length);
+    const authored = (await whole('/api/users/me/online-sessions?when=previous', faculty(), 'sessions')).ids;
+    expect(authored.every((id) => previous.includes(id))).toBe(true);
+    expect((await whole('/api/users/me/online-sessions', other.tokens.moderator, 'sessions')).ids).toEqual(
+      [],
+    );
+
+    const all = await expectPagesAgree('/api/announcements', moderator(), 'announcements');
+    expect(all).toHaveLength(SMALL.announcements);
+    const addressed = await expectPagesAgree('/api/announcements', student(), 'announcements');
+    expect(addressed.every((id) => all.includes(id))).toBe(true);
+    expect(addressed.length).toBeLessThan(all.length);
+    expect((await whole('/api/announcements', other.tokens.moderator, 'announcements')).ids).toEqual([]);
   });
 
   it('walk the people lists and the batch subjects, each of the caller’s institution only', async () => {

@@ -19,12 +19,20 @@ export interface ScaleSize {
   notesPerStudent: number;
   /** Over the batch subjects in turn; the batch's students have sat the past ones. */
   assessments: number;
+  /**
+   * Live sessions: one per batch on the seed's day, two per batch over the next week, the rest
+   * spread over the activity days; every tenth a custom session for a fifth of the batch.
+   */
+  sessions: number;
+  /** Over the activity days, a few in the last three days (the bell's); a third to the whole school. */
+  announcements: number;
 }
 
 /**
  * Decision 35: 5,000 students in 20 batches, 200 faculty, 8 subjects a batch, 10,000 topics, 60
  * days of study plans, 1,000,000 impressions and time-spent rows, 50,000 doubts with 80,000
- * replies, 100,000 notes, 200 assessments.
+ * replies, 100,000 notes, 200 assessments, 500 live sessions with attendance; and 300
+ * announcements.
  */
 export const SCHOOL_SCALE: ScaleSize = {
   batches: 20,
@@ -39,6 +47,8 @@ export const SCHOOL_SCALE: ScaleSize = {
   doubtsPerStudent: 10,
   notesPerStudent: 20,
   assessments: 200,
+  sessions: 500,
+  announcements: 300,
 };
 
 /** The one password of every scale account (they are not asked to change it). */
@@ -70,12 +80,23 @@ export function scaleShape(size: ScaleSize) {
     /** Every `doubtEvery`-th view gets a doubt, every `noteEvery`-th a note. */
     doubtEvery: Math.floor(size.viewsPerStudent / Math.max(1, size.doubtsPerStudent)),
     noteEvery: Math.floor(size.viewsPerStudent / Math.max(1, size.notesPerStudent)),
+    /** Live sessions on the seed's day (the last study-plan day): one per batch. */
+    sessionsToday: size.batches,
+    /** Live sessions after the seed's day, within a week: two per batch. */
+    upcomingSessions: 2 * size.batches,
+    /** Live sessions before the seed's day. */
+    pastSessions: size.sessions - 3 * size.batches,
+    /** Announcements of the last three days, the ones the bell shows. */
+    recentAnnouncements: Math.min(size.announcements, 6),
   };
   if (viewsPerSubject > visibleTopicsPerSubject) {
     throw new Error('more views per student and subject than visible topics: a student reads a topic once');
   }
   if (shape.doubtEvery < 1 || shape.noteEvery < 1) {
     throw new Error('doubts and notes are written on viewed topics: at most one of each per view');
+  }
+  if (shape.pastSessions < 1) {
+    throw new Error('more live sessions than one a batch today and two a batch next week are needed');
   }
   if (size.faculty < 1 || size.studentsPerBatch < 1 || size.subjectsPerBatch < 1) {
     throw new Error('the scale institution needs faculty, students and subjects');

@@ -170,3 +170,59 @@ export const NOTE_TEXTS = [
   'Make a summary card for this topic.',
   'Diagram is important: draw it from memory once.',
 ];
+
+/** What a live class is about, after its subject's name. */
+export const SESSION_THEMES = [
+  'Chapter preview',
+  'Worked examples',
+  'Doubt clearing',
+  'Practice problems',
+  'Revision before the test',
+  'Discussion of the homework',
+  'Quiz and discussion',
+  'Lab demonstration',
+];
+
+/** The moderator's notices: title and description. */
+export const ANNOUNCEMENTS: [string, string][] = [
+  [
+    'Parent-teacher meeting',
+    'The parent-teacher meeting is on Saturday from 9:00 to 12:00. Parents may meet every subject teacher in the classrooms.',
+  ],
+  [
+    'Unit test timetable',
+    'The unit tests begin next Monday. The timetable is on the notice board and each test covers the chapters taught so far.',
+  ],
+  [
+    'Sports day',
+    'Sports day is on Friday. Students come in their house colours; classes end at 11:00 for the events.',
+  ],
+  [
+    'Holiday notice',
+    'The school is closed on Wednesday for the public holiday. Online classes that day move to Thursday.',
+  ],
+  [
+    'Science exhibition',
+    'Register your science exhibition project with your class teacher by Friday. Groups of up to three students.',
+  ],
+  [
+    'Library week',
+    'Library week starts on Monday: every student may borrow two extra books, and the reading corner stays open until 16:00.',
+  ],
+  [
+    'Fee payment reminder',
+    'The term fee is due by the end of the month. Please pay at the office or online and keep the receipt.',
+  ],
+  [
+    'Annual day rehearsals',
+    'Annual day rehearsals are held after school on Tuesday and Thursday. Students taking part stay until 16:30.',
+  ],
+  [
+    'Online class etiquette',
+    'Join live classes on time, keep your microphone muted unless asked, and use your own name when you sign in.',
+  ],
+  [
+    'Uniform check',
+    'A uniform check is held on Monday morning. Please make sure your identity card is with you every day.',
+  ],
+];

@@ -7,9 +7,12 @@ import { type Storage, storageKeyFor } from '../../../lib/storage.js';
 import type { Database } from '../../client.js';
 import { currentAcademicYear, mediaDirectory } from '../demo.js';
 import { defineViews, seedDoubts, seedNotes, seedViews } from './scale-activity.js';
+import { seedAnnouncements } from './scale-announcements.js';
 import { seedAssessments } from './scale-assessments.js';
 import { seedCurriculum } from './scale-curriculum.js';
+import { seedEvents } from './scale-events.js';
 import { seedInstitution, seedPeople } from './scale-people.js';
+import { seedSessions } from './scale-sessions.js';
 import {
   SCALE_PASSWORD,
   SCALE_TIME_ZONE,
@@ -30,9 +33,7 @@ export interface ScaleStep {
  * The scale institution, step by step. Rows of one step find another's by the shared numbering
  * (scale-curriculum.ts) and `id` (scale-sql.ts), never by reading rows back.
  *
- * Extension points, decision 35: features that add tables add their rows as steps here, after
- * `notes`, on the same numbering:
- * - `sessions`: 500 live sessions of the batch subjects, with attendance.
+ * Features that add tables add their rows as steps here, on the same numbering.
  */
 export const SCALE_STEPS: ScaleStep[] = [
   { name: 'institution and batches', run: seedInstitution },
@@ -42,6 +43,9 @@ export const SCALE_STEPS: ScaleStep[] = [
   { name: 'doubts and replies', run: seedDoubts },
   { name: 'notes', run: seedNotes },
   { name: 'assessments, sittings and self assessments', run: seedAssessments },
+  { name: 'live sessions, selections, attendance and time in the room', run: seedSessions },
+  { name: 'announcements and the bell marks', run: seedAnnouncements },
+  { name: 'live-update events of the last three days', run: seedEvents },
 ];
 
 /** The tables with tens of thousands of rows or more, loaded with their checks set aside (`loadInBulk`). */
@@ -56,6 +60,7 @@ export const BULK_TABLES = [
   'exam_attempts',
   'exam_answers',
   'self_assessment_results',
+  'online_session_attendance',
 ];
 
 export interface SeedScaleOptions {
