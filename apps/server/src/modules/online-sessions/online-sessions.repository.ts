@@ -42,6 +42,18 @@ const invitedStudentIds = sql`(
     join students s0 on s0.id = bss.student_id and s0.batch_id = os.batch_id
     where not os.is_custom and bss.batch_subject_id = os.batch_subject_id)`;
 
+/**
+ * How many live students the session `os` is open to (the same rule), each kind counted through its
+ * own index: one subquery over both kinds would be planned as a scan of every student per session.
+ */
+const invitedCount = sql`case when os.is_custom
+    then (select count(*)::int from online_session_students oss
+      join students st on st.id = oss.student_id and st.archived_at is null
+      where oss.session_id = os.id)
+    else (select count(*)::int from batch_subject_students bss
+      join students st on st.id = bss.student_id and st.batch_id = os.batch_id and st.archived_at is null
+      where bss.batch_subject_id = os.batch_subject_id) end`;
+
 /** Whether the student `me` is invited to the session `os` (the same rule, for one student). */
 const isInvited = (me: ReaderId) => sql`case when os.is_custom
     then exists (select 1 from online_session_students oss where oss.session_id = os.id and oss.student_id = ${me})
@@ -64,8 +76,7 @@ function selectSessions(me: ReaderId, where: SQL, page?: { order: SQL; limit: nu
     select os.id, os.title, os.start_time, os.end_time, os.batch_id, b.title as batch_title,
       os.batch_subject_id, s.title as subject_title, s.code as subject_code, os.author_id,
       coalesce(f.name, os.author_name, '') as author_name, os.author_seen_at, os.is_custom,
-      (select count(*)::int from ${invitedStudentIds} i
-        join students st on st.id = i.student_id and st.archived_at is null) as total_students,
+      ${invitedCount} as total_students,
       case when os.is_custom then array(select oss.student_id::text from online_session_students oss
         where oss.session_id = os.id order by oss.student_id) else '{}'::text[] end as student_ids,
       os.author_id is not distinct from ${me}::uuid as is_author,
