@@ -36,14 +36,18 @@ const MUTED = '#555555';
 
 type Doc = PDFKit.PDFDocument;
 
-/** The document as a PDF: landscape when a table has more than six columns. */
+/**
+ * The document as a PDF: landscape when a table has more than six columns. The tables are laid
+ * out twice: first only to find where the pages break (so each page can say 'page / pages' as it
+ * is finished), then drawn, each page written out as the next begins, so a long report holds one
+ * page in memory rather than all of them.
+ */
 export function renderTablePdf(data: TablePdfData): Promise<Buffer> {
   const columns = Math.max(0, ...data.sections.map((section) => section.headers.length));
   const doc = new PDFDocument({
     size: 'A4',
     layout: columns > 6 ? 'landscape' : 'portrait',
     margins: MARGINS,
-    bufferPages: true,
     info: { Title: `${data.institution} - ${data.title}` },
   });
   const chunks: Buffer[] = [];
@@ -54,13 +58,24 @@ export function renderTablePdf(data: TablePdfData): Promise<Buffer> {
   });
 
   writeHeading(doc, data);
-  if (data.emptyText !== undefined && data.sections.every((section) => section.rows.length === 0)) {
-    doc.font(ITALIC).fontSize(10).fillColor('black').text(data.emptyText);
-  } else {
-    const fontSize = columns > 6 ? 8 : 9;
-    for (const section of data.sections) new TableWriter(doc, section, fontSize).write();
-  }
-  numberPages(doc);
+  const top = doc.y;
+  const empty = data.sections.every((section) => section.rows.length === 0);
+  const fontSize = columns > 6 ? 8 : 9;
+  const tables =
+    data.emptyText !== undefined && empty
+      ? []
+      : data.sections.map((section) => new TableWriter(doc, section, fontSize));
+  const layout = new Pages(doc, null);
+  tables.reduce((y, table) => table.write(y, layout), top);
+  const pages = new Pages(doc, layout.count);
+  tables.reduce((y, table) => table.write(y, pages), top);
+  if (tables.length === 0)
+    doc
+      .font(ITALIC)
+      .fontSize(10)
+      .fillColor('black')
+      .text(data.emptyText ?? '', MARGINS.left, top);
+  pages.finish();
   doc.end();
   return finished;
 }
@@ -73,25 +88,53 @@ function writeHeading(doc: Doc, data: TablePdfData) {
   doc.fillColor('black').moveDown(0.8);
 }
 
-/** 'page / pages' centred under each page, once the number of pages is known. */
-function numberPages(doc: Doc) {
-  const { start, count } = doc.bufferedPageRange();
-  doc.font(REGULAR).fontSize(8).fillColor('#777777');
-  for (let page = start; page < start + count; page++) {
-    doc.switchToPage(page);
-    const text = `${page + 1} / ${count}`;
+/**
+ * The pages of the document: counted only (`total` null: the layout pass), or drawn, each with
+ * 'page / total' centred under it.
+ */
+class Pages {
+  count = 1;
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly total: number | null,
+  ) {}
+
+  get drawing() {
+    return this.total !== null;
+  }
+
+  next() {
+    if (this.drawing) {
+      this.writeNumber();
+      this.doc.addPage();
+    }
+    this.count += 1;
+  }
+
+  /** The last page's number. */
+  finish() {
+    this.writeNumber();
+  }
+
+  private writeNumber() {
+    const { doc } = this;
+    const text = `${this.count} / ${this.total}`;
+    doc.font(REGULAR).fontSize(8).fillColor('#777777');
     const x = (doc.page.width - doc.widthOfString(text)) / 2;
     doc.text(text, x, doc.page.height - MARGINS.bottom + 18, { lineBreak: false });
+    doc.fillColor('black');
   }
 }
 
-/** Writes one section's table from the current position, breaking pages between rows. */
+/** Writes one section's table from a position, breaking pages between rows. */
 class TableWriter {
   private readonly widths: number[];
   private readonly measured = new Map<string, number>();
   private readonly lineHeight: number;
   private font = '';
-  private y: number;
+  private y = 0;
+  private pages!: Pages;
   /** The rules under this page's rows, drawn together when the page is done. */
   private rules: number[] = [];
 
@@ -103,22 +146,28 @@ class TableWriter {
     doc.fontSize(fontSize);
     this.lineHeight = doc.currentLineHeight(true);
     this.widths = this.columnWidths();
-    this.y = doc.y;
   }
 
-  write() {
+  /** Lays the table out from `y` (drawing it when `pages` draws); where the next one may start. */
+  write(y: number, pages: Pages): number {
     const { doc, section } = this;
+    this.y = y;
+    this.pages = pages;
+    this.font = '';
+    doc.fontSize(this.fontSize).fillColor('black');
     const headerHeight = this.rowHeight(section.headers, BOLD);
     const firstRowHeight = section.rows[0] ? this.rowHeight(section.rows[0], REGULAR) : 0;
-    const headingHeight = section.heading ? this.lineHeight + 8 : 0;
+    const headingHeight = section.heading ? this.headingHeight(section.heading) + 8 : 0;
     // The heading, the header row and the first row stay together.
     if (this.y + headingHeight + headerHeight + firstRowHeight > this.bottom()) this.newPage();
     if (section.heading) {
-      doc.fontSize(this.fontSize + 1).fillColor('black');
-      this.useFont(BOLD);
-      doc.text(section.heading, MARGINS.left, this.y + 4, { width: this.tableWidth() });
-      doc.fontSize(this.fontSize);
-      this.y = doc.y + 4;
+      if (pages.drawing) {
+        doc.fontSize(this.fontSize + 1);
+        this.useFont(BOLD);
+        doc.text(section.heading, MARGINS.left, this.y + 4, { width: this.tableWidth() });
+        doc.fontSize(this.fontSize);
+      }
+      this.y += headingHeight;
     }
     this.writeHeader(headerHeight);
     for (const row of section.rows) {
@@ -128,13 +177,20 @@ class TableWriter {
         this.newPage();
         this.writeHeader(headerHeight);
       }
-      this.writeCells(row);
+      if (pages.drawing) this.writeCells(row);
       this.y += height;
       this.rules.push(this.y);
     }
     this.finishPage();
-    doc.x = MARGINS.left;
-    doc.y = this.y + 10;
+    return this.y + 10;
+  }
+
+  private headingHeight(heading: string) {
+    this.doc.fontSize(this.fontSize + 1);
+    this.useFont(BOLD);
+    const height = this.doc.heightOfString(heading, { width: this.tableWidth() });
+    this.doc.fontSize(this.fontSize);
+    return height;
   }
 
   private bottom() {
@@ -146,12 +202,19 @@ class TableWriter {
   }
 
   private newPage() {
-    this.doc.addPage();
+    this.pages.next();
     this.y = MARGINS.top;
+    // The page number was written in its own font.
+    this.font = '';
+    this.doc.fontSize(this.fontSize).fillColor('black');
   }
 
   private writeHeader(height: number) {
     const { doc } = this;
+    if (!this.pages.drawing) {
+      this.y += height;
+      return;
+    }
     doc.rect(MARGINS.left, this.y, this.tableWidth(), height).fill(HEADER_FILL);
     doc.fillColor('black');
     this.useFont(BOLD);
@@ -183,6 +246,7 @@ class TableWriter {
 
   /** The rules under this page's rows, in one path. */
   private finishPage() {
+    if (!this.pages.drawing) this.rules = [];
     if (this.rules.length === 0) return;
     const { doc } = this;
     const right = MARGINS.left + this.tableWidth();
