@@ -80,7 +80,17 @@ async function doubtPage(
   const institutionId = institutionOf(user);
   const filterKey = [filter.topicId, filter.batchSubjectId, filter.studentId, filter.status].join(':');
   const [listed, total] = await Promise.all([
-    rows ?? repository.listDoubts(deps.db, institutionId, user, filter, page),
+    // A page of doubts with their replies is tens of KB to build; kept per reader for the shared
+    // two seconds (every doubt or reply written through the API drops it), so a teacher or
+    // moderator reloading their doubts page does not rebuild it each time.
+    rows ??
+      cachedUserRead(
+        deps.db,
+        institutionId,
+        user.userId,
+        `doubt_rows:${filterKey}:${page.limit}:${page.after?.join(',') ?? ''}`,
+        () => repository.listDoubts(deps.db, institutionId, user, filter, page),
+      ),
     page.after
       ? null
       : cachedRead(
