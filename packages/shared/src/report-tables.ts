@@ -39,11 +39,17 @@ const L = LABELS;
 /** 'YYYY-MM-DD' as DD-MM-YYYY. */
 export const dayText = (day: string) => day.split('-').reverse().join('-');
 
-/** An instant as 'DD-MM-YYYY | hh:mm A' in `timeZone`. */
-export function instantText(iso: string | null, timeZone: string): string {
-  if (!iso) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/**
+ * One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one (and
+ * native memory the garbage collector does not see), and a whole school's report formats
+ * thousands of instants.
+ */
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+function instantFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = instantFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -51,7 +57,17 @@ export function instantText(iso: string | null, timeZone: string): string {
       hour: '2-digit',
       minute: '2-digit',
       hour12: true,
-    })
+    });
+    instantFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** An instant as 'DD-MM-YYYY | hh:mm A' in `timeZone`. */
+export function instantText(iso: string | null, timeZone: string): string {
+  if (!iso) return '';
+  const parts = Object.fromEntries(
+    instantFormat(timeZone)
       .formatToParts(new Date(iso))
       .map((part) => [part.type, part.value]),
   );

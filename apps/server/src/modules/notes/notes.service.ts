@@ -21,7 +21,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
-import { preparedStatement } from '../../lib/prepared.js';
+import { preparedStatement, queryPrepared } from '../../lib/prepared.js';
 import { cachedRead, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -132,6 +132,43 @@ function prepareTopicExists(db: Database, name: string) {
     .prepare(name);
 }
 
+/**
+ * The topics the student has live notes on, read once (`notes_student_topic_idx`) and kept with
+ * their cached reads, which their own note writes drop: a topic page asks for its notes every
+ * time, and most topics have none, which this answers without a query.
+ */
+const notedSets = new WeakMap<string[], Set<string>>();
+
+async function notedTopics(deps: AppDeps, user: AuthUser): Promise<ReadonlySet<string>> {
+  const ids = await cachedUserRead(
+    deps.db,
+    institutionOf(user),
+    user.userId,
+    'noted_topics',
+    async () => {
+      const rows = await queryPrepared<{ topic_id: string }>(
+        deps.pool,
+        'noted_topics',
+        'select distinct topic_id from notes where student_id = $1 and institution_id = $2 and deleted_at is null',
+        [user.entityId, institutionOf(user)],
+      );
+      return rows.map((row) => row.topic_id);
+    },
+    STEADY_TTL_MS,
+  );
+  let set = notedSets.get(ids);
+  if (!set) {
+    set = new Set(ids);
+    notedSets.set(ids, set);
+  }
+  return set;
+}
+
+const noNotes = (page: Page): { notes: Note[]; page: PageInfo } => ({
+  notes: [],
+  page: pageOf([], page, () => [], 0).page,
+});
+
 /** A page of own notes on a topic of the institution (404 for any other topic). */
 export function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string, query: PageQuery) {
   const institutionId = institutionOf(user);
@@ -151,7 +188,9 @@ export function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string, 
           const query = preparedStatement(deps.db, 'live_topic', (name) => prepareTopicExists(deps.db, name));
           return (await query.execute({ topicId, institutionId })).length > 0;
         }),
-        selectOwnNotes(deps, user, 'topic', topicId, page),
+        notedTopics(deps, user).then((noted) =>
+          noted.has(topicId) ? selectOwnNotes(deps, user, 'topic', topicId, page) : noNotes(page),
+        ),
       ]);
       if (!exists) throw notFound();
       return notesOfTopic;
