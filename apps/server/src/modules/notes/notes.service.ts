@@ -170,31 +170,27 @@ const noNotes = (page: Page): { notes: Note[]; page: PageInfo } => ({
 });
 
 /** A page of own notes on a topic of the institution (404 for any other topic). */
-export function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string, query: PageQuery) {
+export async function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: string, query: PageQuery) {
   const institutionId = institutionOf(user);
   const page = readPage(query, PAGE_SIZE.default);
-  // Every topic page asks this: kept with the student's cached reads, which their note writes drop.
+  // Whether the topic exists is the same for everyone: kept shared.
+  const live = cachedRead(deps.db, institutionId, `live_topic:${topicId}`, async () => {
+    const query = preparedStatement(deps.db, 'live_topic', (name) => prepareTopicExists(deps.db, name));
+    return (await query.execute({ topicId, institutionId })).length > 0;
+  });
+  const [exists, noted] = await Promise.all([live, notedTopics(deps, user)]);
+  if (!exists) throw notFound();
+  // Most topics a student opens have none of their notes: answered from the noted topics alone,
+  // with nothing kept per topic.
+  if (!noted.has(topicId)) return noNotes(page);
+  // Kept with the student's cached reads, which their note writes drop.
   const key = `notes_of_topic:${topicId}:${page.limit}:${page.after ?? ''}`;
   return cachedUserRead(
     deps.db,
     institutionId,
     user.userId,
     key,
-    async () => {
-      // Whether the topic exists is the same for everyone: kept shared, so a student's cold read
-      // costs one query (their notes).
-      const [exists, notesOfTopic] = await Promise.all([
-        cachedRead(deps.db, institutionId, `live_topic:${topicId}`, async () => {
-          const query = preparedStatement(deps.db, 'live_topic', (name) => prepareTopicExists(deps.db, name));
-          return (await query.execute({ topicId, institutionId })).length > 0;
-        }),
-        notedTopics(deps, user).then((noted) =>
-          noted.has(topicId) ? selectOwnNotes(deps, user, 'topic', topicId, page) : noNotes(page),
-        ),
-      ]);
-      if (!exists) throw notFound();
-      return notesOfTopic;
-    },
+    () => selectOwnNotes(deps, user, 'topic', topicId, page),
     STEADY_TTL_MS,
   );
 }

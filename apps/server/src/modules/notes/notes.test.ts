@@ -130,6 +130,22 @@ describe('topic notes', () => {
     expect((await call('DELETE', `/api/notes/${note._id}`)).statusCode).toBe(404);
   });
 
+  it('answers a topic without the student’s notes empty, and shows a first note written there at once', async () => {
+    const fresh = await createTopicRow(t, school.institution.id, reading.chapter.id);
+    const url = `/api/notes/topic/${fresh.id}`;
+    const empty = await call('GET', url);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().data.note).toEqual([]);
+    const written = await call('POST', '/api/notes', noteBody({ topic_id: fresh.id }));
+    expect(written.statusCode).toBe(201);
+    const listed = await call('GET', url);
+    expect(listed.json().data.note.map((item: { _id: string }) => item._id)).toEqual([
+      written.json().data.note._id,
+    ]);
+    expect((await call('GET', url, undefined, classmate.token)).json().data.note).toEqual([]);
+    expect((await call('GET', `/api/notes/topic/${theirs.topic.id}`)).statusCode).toBe(404);
+  });
+
   it('keeps notes private: another student can neither see nor change them', async () => {
     const note = (await call('POST', '/api/notes', noteBody())).json().data.note;
     const seen = await call('GET', `/api/notes/topic/${reading.topic.id}`, undefined, classmate.token);
