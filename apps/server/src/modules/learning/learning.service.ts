@@ -177,19 +177,36 @@ export async function lastVisited(
     () => repository.lastVisitedTopics(deps, { ...filter, batchId }, page),
     STEADY_TTL_MS,
   );
+  const { rows: kept, page: info } = pageOf(visited, page, (row) => [row.topic_id], null);
   const cards = await homeTopicCards(
     deps,
     filter.institutionId,
-    visited.map((row) => row.topic_id),
+    kept.map((row) => row.topic_id),
   );
-  const rows = visited.flatMap((row, index) => {
+  const topics: HomeTopic[] = [];
+  kept.forEach((row, index) => {
     const card = cards[index];
-    return card
-      ? [{ ...card, batch_subject_id: row.batch_subject_id, date: null, viewed_at: row.viewed_at }]
-      : [];
+    if (card) topics.push(presentVisited(card, row));
   });
-  return presentHomePage(rows, page);
+  return { topics, page: info };
 }
+
+/** A last-visited topic: its shared card and the student's own batch subject and time. */
+const presentVisited = (card: repository.HomeTopicCard, row: repository.VisitedTopicRow): HomeTopic => ({
+  topic_id: card.topic_id,
+  topic_title: card.topic_title,
+  topic_logo_url: card.topic_logo_url,
+  type: card.type,
+  chapter_id: card.chapter_id,
+  chapter_title: card.chapter_title,
+  batch_subject_id: row.batch_subject_id,
+  subject_id: card.subject_id,
+  subject_title: card.subject_title,
+  subject_logo: card.subject_logo,
+  subject_logo_url: card.subject_logo_url,
+  date: null,
+  viewed_at: row.viewed_at.toISOString(),
+});
 
 const CARD = 'home_topic_card:';
 
@@ -213,13 +230,6 @@ function homeTopicCards(deps: AppDeps, institutionId: string, topicIds: string[]
 /** Whole percent of the chapter's topics read, rounded (learning §2 "Chapters", §9). */
 const percent = (read: number, total: number) => (total === 0 ? 0 : Math.round((read * 100) / total));
 
-type ChapterCounts = Omit<ChapterProgress, 'progress'>;
-
-const presentChapter = (row: ChapterCounts): ChapterProgress => ({
-  ...row,
-  progress: percent(row.read_topic_count, row.topic_count),
-});
-
 /** A subject's visible chapters with their topics (repository.subjectChapters), shared for two seconds. */
 function cachedSubjectChapters(deps: AppDeps, institutionId: string, subjectId: string) {
   return cachedRead(deps.db, institutionId, `subject_chapters_with_topics:${subjectId}`, () =>
@@ -242,10 +252,22 @@ export async function chapterProgress(
   const batchSubject = await assertStudentBatchSubject(deps, user, batchSubjectId);
   const chapters = await cachedSubjectChapters(deps, institutionId, batchSubject.subjectId);
   const opened = await openedTopics(deps, user);
-  return chapters.map(({ visible_topic_ids: ids, ...chapter }) => {
+  // Each answer object is built field by field: spreading the cached rows costs several times more.
+  return chapters.map((chapter) => {
     let read = 0;
-    for (const topic of topicNumbers(ids, String)) if (opened.has(topic)) read += 1;
-    return presentChapter({ ...chapter, visible_topic_count: ids.length, read_topic_count: read });
+    for (const topic of topicNumbers(chapter.visible_topic_ids, String)) if (opened.has(topic)) read += 1;
+    return {
+      _id: chapter._id,
+      title: chapter.title,
+      description: chapter.description,
+      subject_id: chapter.subject_id,
+      chapter_logo_url: chapter.chapter_logo_url,
+      visibility: chapter.visibility,
+      topic_count: chapter.topic_count,
+      visible_topic_count: chapter.visible_topic_ids.length,
+      read_topic_count: read,
+      progress: percent(read, chapter.topic_count),
+    };
   });
 }
 
@@ -285,16 +307,27 @@ async function loadChapterTopics(deps: AppDeps, institutionId: string, user: Aut
     user,
     visible.map((row) => row._id),
   );
-  const { taught: _taught, ...fields } = chapter;
+  const read = visible.filter((row) => viewed.has(row._id)).length;
+  // Built field by field: spreading the cached rows costs several times more.
   return {
-    chapter: presentChapter({
-      ...fields,
+    chapter: {
+      _id: chapter._id,
+      title: chapter.title,
+      description: chapter.description,
+      subject_id: chapter.subject_id,
+      chapter_logo_url: chapter.chapter_logo_url,
+      visibility: chapter.visibility,
       topic_count: rows.length,
       visible_topic_count: visible.length,
-      read_topic_count: visible.filter((row) => viewed.has(row._id)).length,
-    }),
-    topics: visible.map(({ visibility: _visibility, ...topic }) => ({
-      ...topic,
+      read_topic_count: read,
+      progress: percent(read, rows.length),
+    },
+    topics: visible.map((topic) => ({
+      _id: topic._id,
+      title: topic.title,
+      type: topic.type,
+      topic_logo_url: topic.topic_logo_url,
+      self_assessment: topic.self_assessment,
       viewed: viewed.has(topic._id),
     })),
   };
