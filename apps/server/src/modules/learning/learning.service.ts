@@ -230,6 +230,31 @@ function homeTopicCards(deps: AppDeps, institutionId: string, topicIds: string[]
 /** Whole percent of the chapter's topics read, rounded (learning §2 "Chapters", §9). */
 const percent = (read: number, total: number) => (total === 0 ? 0 : Math.round((read * 100) / total));
 
+/**
+ * A chapter with the student's counts and progress, built field by field: spreading the cached
+ * rows into a new object costs several times more, on every chapter list a student opens.
+ */
+function presentChapter(
+  chapter: Pick<
+    ChapterProgress,
+    '_id' | 'title' | 'description' | 'subject_id' | 'chapter_logo_url' | 'visibility'
+  >,
+  counts: { topics: number; visible: number; read: number },
+): ChapterProgress {
+  return {
+    _id: chapter._id,
+    title: chapter.title,
+    description: chapter.description,
+    subject_id: chapter.subject_id,
+    chapter_logo_url: chapter.chapter_logo_url,
+    visibility: chapter.visibility,
+    topic_count: counts.topics,
+    visible_topic_count: counts.visible,
+    read_topic_count: counts.read,
+    progress: percent(counts.read, counts.topics),
+  };
+}
+
 /** A subject's visible chapters with their topics (repository.subjectChapters), shared for two seconds. */
 function cachedSubjectChapters(deps: AppDeps, institutionId: string, subjectId: string) {
   return cachedRead(deps.db, institutionId, `subject_chapters_with_topics:${subjectId}`, () =>
@@ -252,22 +277,14 @@ export async function chapterProgress(
   const batchSubject = await assertStudentBatchSubject(deps, user, batchSubjectId);
   const chapters = await cachedSubjectChapters(deps, institutionId, batchSubject.subjectId);
   const opened = await openedTopics(deps, user);
-  // Each answer object is built field by field: spreading the cached rows costs several times more.
   return chapters.map((chapter) => {
     let read = 0;
     for (const topic of topicNumbers(chapter.visible_topic_ids, String)) if (opened.has(topic)) read += 1;
-    return {
-      _id: chapter._id,
-      title: chapter.title,
-      description: chapter.description,
-      subject_id: chapter.subject_id,
-      chapter_logo_url: chapter.chapter_logo_url,
-      visibility: chapter.visibility,
-      topic_count: chapter.topic_count,
-      visible_topic_count: chapter.visible_topic_ids.length,
-      read_topic_count: read,
-      progress: percent(read, chapter.topic_count),
-    };
+    return presentChapter(chapter, {
+      topics: chapter.topic_count,
+      visible: chapter.visible_topic_ids.length,
+      read,
+    });
   });
 }
 
@@ -308,20 +325,9 @@ async function loadChapterTopics(deps: AppDeps, institutionId: string, user: Aut
     visible.map((row) => row._id),
   );
   const read = visible.filter((row) => viewed.has(row._id)).length;
-  // Built field by field: spreading the cached rows costs several times more.
   return {
-    chapter: {
-      _id: chapter._id,
-      title: chapter.title,
-      description: chapter.description,
-      subject_id: chapter.subject_id,
-      chapter_logo_url: chapter.chapter_logo_url,
-      visibility: chapter.visibility,
-      topic_count: rows.length,
-      visible_topic_count: visible.length,
-      read_topic_count: read,
-      progress: percent(read, rows.length),
-    },
+    chapter: presentChapter(chapter, { topics: rows.length, visible: visible.length, read }),
+    // Built field by field: spreading the cached rows costs several times more.
     topics: visible.map((topic) => ({
       _id: topic._id,
       title: topic.title,
