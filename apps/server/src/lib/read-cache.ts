@@ -37,6 +37,8 @@ interface Entry {
   expiresAt: number;
   /** Size of the answer's JSON once loaded (0 while loading). */
   bytes: number;
+  /** The answer itself once loaded, so many entries can be handed out without awaiting each. */
+  loaded?: { answer: unknown };
 }
 
 interface Cache {
@@ -147,10 +149,15 @@ export function cachedReadMany<T>(
   const cache = cacheOf(db);
   const prefix = keyPrefix(cache, institutionId);
   const now = Date.now();
+  // When every key is kept and loaded (the usual case), the answers are handed out at once.
+  const loaded: unknown[] = [];
   const answers = keys.map((key) => {
     const hit = cache.entries.get(`${prefix}${key}`);
-    return hit && hit.expiresAt > now ? (hit.value as Promise<T | null>) : undefined;
+    if (!hit || hit.expiresAt <= now) return undefined;
+    if (hit.loaded) loaded.push(hit.loaded.answer);
+    return hit.value as Promise<T | null>;
   });
+  if (loaded.length === keys.length) return Promise.resolve(loaded as (T | null)[]);
   const missing = [...new Set(keys.filter((_, index) => answers[index] === undefined))];
   if (missing.length > 0) {
     const loaded = loadMissing(missing);
@@ -175,6 +182,7 @@ function keep(cache: Cache, fullKey: string, value: Promise<unknown>, expiresAt:
   value.then(
     (answer) => {
       if (cache.entries.get(fullKey) !== entry) return;
+      entry.loaded = { answer };
       const bytes = sizeOf(answer);
       if (bytes > READ_CACHE_MAX_BYTES / 10) return remove(cache, fullKey, entry);
       entry.bytes = bytes;
