@@ -52,6 +52,13 @@ describe('cachedRead', () => {
       ['a', 'b'],
       ['c', 'gone'],
     ]);
+    // Every key kept and loaded: answered from the kept answers, in the keys' order.
+    expect(await cachedReadMany(db, 'many', ['b', 'gone', 'a'], loadMissing)).toEqual([
+      'value of b',
+      null,
+      'value of a',
+    ]);
+    expect(calls).toHaveLength(2);
     expect(await cachedRead(db, 'many', 'c', async () => 'reloaded')).toBe('value of c');
     forgetInstitutionReads(db, 'many');
     await cachedReadMany(db, 'many', ['a'], loadMissing);
