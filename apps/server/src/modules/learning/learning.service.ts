@@ -174,7 +174,13 @@ export async function lastVisited(
     filter.institutionId,
     user.userId,
     key,
-    () => repository.lastVisitedTopics(deps, { ...filter, batchId }, page),
+    async () =>
+      // Kept with the time already as the answer writes it.
+      (await repository.lastVisitedTopics(deps, { ...filter, batchId }, page)).map((row) => ({
+        topic_id: row.topic_id,
+        batch_subject_id: row.batch_subject_id,
+        viewed_at: row.viewed_at.toISOString(),
+      })),
     STEADY_TTL_MS,
   );
   const { rows: kept, page: info } = pageOf(visited, page, (row) => [row.topic_id], null);
@@ -192,7 +198,10 @@ export async function lastVisited(
 }
 
 /** A last-visited topic: its shared card and the student's own batch subject and time. */
-const presentVisited = (card: repository.HomeTopicCard, row: repository.VisitedTopicRow): HomeTopic => ({
+const presentVisited = (
+  card: repository.HomeTopicCard,
+  row: { batch_subject_id: string; viewed_at: string },
+): HomeTopic => ({
   topic_id: card.topic_id,
   topic_title: card.topic_title,
   topic_logo_url: card.topic_logo_url,
@@ -205,7 +214,7 @@ const presentVisited = (card: repository.HomeTopicCard, row: repository.VisitedT
   subject_logo: card.subject_logo,
   subject_logo_url: card.subject_logo_url,
   date: null,
-  viewed_at: row.viewed_at.toISOString(),
+  viewed_at: row.viewed_at,
 });
 
 const CARD = 'home_topic_card:';
