@@ -179,7 +179,7 @@ class TableWriter {
       }
       if (pages.drawing) this.writeCells(row);
       this.y += height;
-      this.rules.push(this.y);
+      if (pages.drawing) this.rules.push(this.y);
     }
     this.finishPage();
     return this.y + 10;
@@ -246,7 +246,6 @@ class TableWriter {
 
   /** The rules under this page's rows, in one path. */
   private finishPage() {
-    if (!this.pages.drawing) this.rules = [];
     if (this.rules.length === 0) return;
     const { doc } = this;
     const right = MARGINS.left + this.tableWidth();

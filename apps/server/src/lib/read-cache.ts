@@ -105,6 +105,22 @@ export function readsDrops(db: Database): number {
   return cacheOf(db).drops;
 }
 
+/**
+ * `derive` made once per kept answer rather than once per request (a Set view of a cached array,
+ * say): remembered by the answer's identity, so it goes when the answer does.
+ */
+export function derivedOnce<Source extends object, Value>(derive: (source: Source) => Value) {
+  const derived = new WeakMap<Source, Value>();
+  return (source: Source): Value => {
+    let value = derived.get(source);
+    if (value === undefined) {
+      value = derive(source);
+      derived.set(source, value);
+    }
+    return value;
+  };
+}
+
 /** The cache's current size, for tests and diagnostics. */
 export function readCacheSize(db: Database): { entries: number; bytes: number } {
   const cache = cacheOf(db);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { impressions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
+import { cachedUserRead, derivedOnce, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
@@ -23,17 +23,8 @@ function numberOf(topicId: string): number {
   return number;
 }
 
-/** The Set view of each cached array, made once per cached answer rather than once per request. */
-const sets = new WeakMap<number[], Set<number>>();
-
-function setOf(opened: number[]): Set<number> {
-  let set = sets.get(opened);
-  if (!set) {
-    set = new Set(opened);
-    sets.set(opened, set);
-  }
-  return set;
-}
+/** The Set view of each cached array of opened topics. */
+const setOf = derivedOnce((opened: number[]) => new Set(opened));
 
 function prepareViewed(db: Database, name: string) {
   return db

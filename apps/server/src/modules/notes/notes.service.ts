@@ -22,7 +22,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { preparedStatement, queryPrepared } from '../../lib/prepared.js';
-import { cachedRead, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
+import { cachedRead, cachedUserRead, derivedOnce, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
@@ -137,7 +137,7 @@ function prepareTopicExists(db: Database, name: string) {
  * their cached reads, which their own note writes drop: a topic page asks for its notes every
  * time, and most topics have none, which this answers without a query.
  */
-const notedSets = new WeakMap<string[], Set<string>>();
+const notedSet = derivedOnce((ids: string[]) => new Set(ids));
 
 async function notedTopics(deps: AppDeps, user: AuthUser): Promise<ReadonlySet<string>> {
   const ids = await cachedUserRead(
@@ -156,12 +156,7 @@ async function notedTopics(deps: AppDeps, user: AuthUser): Promise<ReadonlySet<s
     },
     STEADY_TTL_MS,
   );
-  let set = notedSets.get(ids);
-  if (!set) {
-    set = new Set(ids);
-    notedSets.set(ids, set);
-  }
-  return set;
+  return notedSet(ids);
 }
 
 const noNotes = (page: Page): { notes: Note[]; page: PageInfo } => ({
