@@ -23,7 +23,18 @@ export const SUPPORT = { phone: '+91 98765 43210', email: 'help@portal.test' };
  * DATA_DIR, so every spec file begins from a freshly seeded demo institution.
  */
 export async function startPortal(options: { smtpUrl: string; name: string }) {
-  const port = await freePort();
+  // The port is free when picked but not held: the portal's embedded PostgreSQL, starting first,
+  // may pick the same one. Then the portal cannot listen, and starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPortalOn(await freePort(), options);
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startPortalOn(port: number, options: { smtpUrl: string; name: string }) {
   const dataDir = path.join(repoRoot, 'e2e/.data', `${options.name}-${process.pid}`);
   await fs.rm(dataDir, { recursive: true, force: true });
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
