@@ -1,5 +1,6 @@
 import { ANNOUNCEMENT_LABELS, ANNOUNCEMENT_MESSAGES } from './labels/announcements.js';
 import { ASSESSMENT_LABELS, ASSESSMENT_MESSAGES } from './labels/assessments.js';
+import { DOCUMENT_LABELS } from './labels/documents.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
 import { EVALUATION_LABELS } from './labels/evaluation.js';
 import { EXAM_LABELS } from './labels/exams.js';
@@ -367,6 +368,7 @@ export const LABELS = {
   ...ANNOUNCEMENT_LABELS,
   ...REPORT_LABELS,
   ...SIGN_IN_LABELS,
+  ...DOCUMENT_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',
   supportEmail: 'E-mail',

@@ -1,3 +1,4 @@
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
@@ -73,18 +74,24 @@ export const PDF_TEMPLATES = {
     const document = frame(
       {
         institution: data.institution,
-        title: `Assessment Marks Report - ${data.assessment}`,
+        title: formatMessage(LABELS.docMarksTitle, { assessment: data.assessment }),
         lines: [
-          `Batch: ${data.batch}`,
-          `Assessment: ${data.assessment}`,
-          `Questions: ${data.questionCount}`,
-          `Students: ${data.studentCount}   Participated: ${data.participantCount}`,
-          `Start date: ${data.startDate}`,
-          `Total marks: ${data.totalMarks}   Average percentage: ${data.averagePercentage}%`,
+          formatMessage(LABELS.docMarksBatch, { batch: data.batch }),
+          formatMessage(LABELS.docMarksAssessment, { assessment: data.assessment }),
+          formatMessage(LABELS.docMarksQuestions, { count: String(data.questionCount) }),
+          formatMessage(LABELS.docMarksStudents, {
+            students: String(data.studentCount),
+            participants: String(data.participantCount),
+          }),
+          formatMessage(LABELS.docMarksStart, { date: data.startDate }),
+          formatMessage(LABELS.docMarksTotals, {
+            total: String(data.totalMarks),
+            average: data.averagePercentage,
+          }),
         ],
       },
       data.rows.length === 0
-        ? [{ text: 'No Submission', italics: true }]
+        ? [{ text: MESSAGES.noSubmission, italics: true }]
         : [
             {
               table: {
@@ -92,17 +99,23 @@ export const PDF_TEMPLATES = {
                 widths: [24, '*', ...data.questions.map(() => 'auto' as const), 34, 34, 60, 28],
                 body: [
                   [
-                    'Sl No',
-                    'Name',
+                    LABELS.marksSlNo,
+                    LABELS.marksName,
                     ...data.questions.map((q) => q.label),
-                    'Scored',
-                    '%',
-                    'Assessor',
-                    'No. Files',
+                    LABELS.marksScored,
+                    LABELS.marksPercent,
+                    LABELS.marksAssessor,
+                    LABELS.marksFiles,
                   ].map((text) => ({ text, bold: true, fillColor: '#eef2f7' })),
-                  ['', 'Correct answers', ...data.questions.map((q) => q.correctAnswer), '', '', '', ''].map(
-                    (text) => ({ text, italics: true, fillColor: '#f6f8fa' }),
-                  ),
+                  [
+                    '',
+                    LABELS.marksCorrectAnswers,
+                    ...data.questions.map((q) => q.correctAnswer),
+                    '',
+                    '',
+                    '',
+                    '',
+                  ].map((text) => ({ text, italics: true, fillColor: '#f6f8fa' })),
                   ...data.rows.map((row, index) => [
                     String(index + 1),
                     row.name,

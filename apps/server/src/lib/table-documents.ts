@@ -1,3 +1,4 @@
+import { formatMessage, LABELS } from '@portal/shared';
 import type { TablePdfData, TableSection } from './pdf-table.js';
 
 // The portal's documents that are a heading and plain tables, drawn by lib/pdf-table.ts (a
@@ -5,7 +6,8 @@ import type { TablePdfData, TableSection } from './pdf-table.js';
 
 const only = (headers: string[], rows: string[][]): TableSection[] => [{ heading: null, headers, rows }];
 const numbered = (rows: string[][]) => rows.map((row, index) => [String(index + 1), ...row]);
-const status = (archived: boolean) => (archived ? 'Archived' : 'Active');
+const status = (archived: boolean) => (archived ? LABELS.docArchived : LABELS.docActive);
+const academicYear = (year: string) => formatMessage(LABELS.docAcademicYear, { year });
 
 /** A session report: its heading lines, the table, and the text shown when the table is empty. */
 interface SessionTableData {
@@ -38,10 +40,20 @@ export const TABLE_TEMPLATES = {
   }): TablePdfData {
     return {
       institution: data.institution,
-      title: `List of Students - ${data.batch}`,
-      lines: [`Academic Year: ${data.academicYear}`, `Students: ${data.students.length}`],
+      title: formatMessage(LABELS.docStudentListTitle, { batch: data.batch }),
+      lines: [
+        academicYear(data.academicYear),
+        formatMessage(LABELS.docStudentCount, { count: String(data.students.length) }),
+      ],
       sections: only(
-        ['Sl No.', 'Name', 'Date of Birth', 'PRN', 'User Name', 'Status'],
+        [
+          LABELS.slNo,
+          LABELS.name,
+          LABELS.fieldDateOfBirth,
+          LABELS.fieldPrn,
+          LABELS.docUserName,
+          LABELS.docStatus,
+        ],
         numbered(
           data.students.map((student) => [
             student.name,
@@ -69,10 +81,21 @@ export const TABLE_TEMPLATES = {
   }): TablePdfData {
     return {
       institution: data.institution,
-      title: 'Faculty List',
-      lines: [`Academic Year: ${data.academicYear}`, `Faculty: ${data.faculty.length}`],
+      title: LABELS.facultyListTitle,
+      lines: [
+        academicYear(data.academicYear),
+        formatMessage(LABELS.docFacultyCount, { count: String(data.faculty.length) }),
+      ],
       sections: only(
-        ['Sl No.', 'Name', 'Designation', 'E-mail', 'Mobile', 'User Name', 'Status'],
+        [
+          LABELS.slNo,
+          LABELS.name,
+          LABELS.fieldDesignation,
+          LABELS.fieldEmail,
+          LABELS.fieldMobile,
+          LABELS.docUserName,
+          LABELS.docStatus,
+        ],
         numbered(
           data.faculty.map((member) => [
             member.name,
@@ -96,9 +119,9 @@ export const TABLE_TEMPLATES = {
     return {
       institution: data.institution,
       title: data.title,
-      lines: ['Hand each person their line. The password must be changed at the first sign-in.'],
+      lines: [LABELS.docCredentialsHint],
       sections: only(
-        ['Sl No.', 'Name', 'User Name', 'Password'],
+        [LABELS.slNo, LABELS.name, LABELS.docUserName, LABELS.docPassword],
         numbered(data.accounts.map((account) => [account.name, account.username, account.password])),
       ),
     };

@@ -1,4 +1,4 @@
-import type { MarksReport, Question } from '@portal/shared';
+import { LABELS, type MarksReport, type Question } from '@portal/shared';
 import type { AppDeps } from '../../deps.js';
 import { toCsv } from '../../lib/csv.js';
 import { institutionTimeZone } from '../../lib/institution-day.js';
@@ -103,15 +103,23 @@ export async function marksReport(deps: AppDeps, user: AuthUser, assessmentId: s
 /** The table as the screen shows it: a cell is the answer, else the marks. */
 function tableOf(report: MarksReport) {
   const header = [
-    'Sl No',
-    'Name',
+    LABELS.marksSlNo,
+    LABELS.marksName,
     ...report.questions.map((q) => q.label),
-    'Scored',
-    '%',
-    'Assessor',
-    'No. Files',
+    LABELS.marksScored,
+    LABELS.marksPercent,
+    LABELS.marksAssessor,
+    LABELS.marksFiles,
   ];
-  const answers = ['', 'Correct answers', ...report.questions.map((q) => q.correct_answer), '', '', '', ''];
+  const answers = [
+    '',
+    LABELS.marksCorrectAnswers,
+    ...report.questions.map((q) => q.correct_answer),
+    '',
+    '',
+    '',
+    '',
+  ];
   const body = report.rows.map((row) => [
     String(row.sl_no),
     row.name,

@@ -85,7 +85,7 @@ export async function sessionReport(
 
 function sessionTable(report: SessionReport) {
   const header = [
-    'Sl No',
+    LABELS.reportSlNo,
     LABELS.sessionColStudent,
     LABELS.sessionColBatch,
     LABELS.sessionColStatus,
@@ -180,7 +180,7 @@ export async function sessionsReport(
 
 function rangeTable(report: SessionsReport) {
   const header = [
-    'Sl No',
+    LABELS.reportSlNo,
     LABELS.sessionColTitle,
     LABELS.sessionColBatch,
     LABELS.sessionColSubject,
