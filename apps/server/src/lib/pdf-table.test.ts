@@ -4,6 +4,7 @@ import { renderTablePdf, type TablePdfData } from './pdf-table.js';
 
 const pdfText = (pdf: Buffer) =>
   execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+const pdfFonts = (pdf: Buffer) => execFileSync('/usr/bin/pdffonts', ['-'], { input: pdf }).toString();
 const pdfPages = (pdf: Buffer) =>
   Number(/Pages:\s+(\d+)/.exec(execFileSync('/usr/bin/pdfinfo', ['-'], { input: pdf }).toString())?.[1]);
 
@@ -73,5 +74,33 @@ describe('renderTablePdf', () => {
     const pdf = await renderTablePdf(document([{ heading: null, headers, rows: rows(5000) }]));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(pdf)).toMatch(/^\s*5000\s+Student 5000\s+Batch A\s+Absent/m);
+  });
+
+  it('draws names of every script in a font that has them, and embeds no font for Latin text', async () => {
+    const names = ['राम कुमार', 'ਪੰਜਾਬੀ', 'ಕನ್ನಡ ಹೆಸರು', 'മലയാളം', 'ગુજરાતી', 'Иван Петров', 'Łukasz Dvořák'];
+    const pdf = await renderTablePdf({
+      ...document([
+        {
+          heading: 'कक्षा 7',
+          headers,
+          rows: names.map((name, i) => [String(i + 1), name, 'Batch A', 'Present']),
+        },
+      ]),
+      institution: 'केन्द्रीय विद्यालय',
+    });
+    const text = pdfText(pdf);
+    for (const name of [...names, 'कक्षा 7']) expect(text).toContain(name);
+    const fonts = pdfFonts(pdf);
+    for (const family of [
+      'NotoSansDevanagari-Bold',
+      'NotoSansDevanagari-Regular',
+      'NotoSansGurmukhi',
+      'NotoSans-Regular',
+    ]) {
+      expect(fonts).toMatch(new RegExp(`\\+${family}.*Identity-H\\s+yes yes yes`));
+    }
+    const latin = pdfFonts(await renderTablePdf(document([{ heading: null, headers, rows: rows(3) }])));
+    expect(latin).toContain('Helvetica');
+    expect(latin).not.toMatch(/Noto| yes /);
   });
 });

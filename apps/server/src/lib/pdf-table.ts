@@ -1,11 +1,12 @@
 import PDFDocument from 'pdfkit';
+import { type FontStyle, notoFamilyFor, notoFontFile, STANDARD_FONTS } from './pdf-fonts.js';
 
 // A titled document of plain tables, drawn with pdfkit directly. pdfmake lays out a whole
 // document as a tree before writing a byte (over 5 s and ~480 MB for a 5,000-student week), so
 // the portal's long tables (a whole institution's reports, an import's sign-in sheet) are drawn
 // row by row here: column widths from the measured texts, a row's height from its tallest cell,
-// the header row again on each page. Only the PDF standard fonts are used: nothing is loaded from
-// outside.
+// the header row again on each page. Each text is drawn in a font that has its characters
+// (lib/pdf-fonts.ts): nothing is loaded from outside.
 
 export interface TableSection {
   /** Shown above the table when a document has several; null for the only one. */
@@ -26,15 +27,40 @@ export interface TablePdfData {
 
 const MARGINS = { top: 48, bottom: 48, left: 36, right: 36 };
 const PADDING = 3;
-const REGULAR = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-const ITALIC = 'Helvetica-Oblique';
 const HEADER_FILL = '#eef2f7';
 const HEADER_RULE = '#555555';
 const ROW_RULE = '#cccccc';
 const MUTED = '#555555';
 
 type Doc = PDFKit.PDFDocument;
+
+/**
+ * The document's fonts: `use` sets the font that draws a text in a style, registering a Noto font
+ * with the document the first time one is needed, and skips the switch when it is already set.
+ */
+class Fonts {
+  private current = '';
+  private readonly registered = new Set<string>();
+
+  constructor(private readonly doc: Doc) {}
+
+  use(text: string, style: FontStyle) {
+    const name = this.nameFor(text, style);
+    if (name !== this.current) this.doc.font(name);
+    this.current = name;
+  }
+
+  private nameFor(text: string, style: FontStyle) {
+    const family = notoFamilyFor(text);
+    if (family === null) return STANDARD_FONTS[style];
+    const name = `${family}-${style}`;
+    if (!this.registered.has(name)) {
+      this.doc.registerFont(name, notoFontFile(family, style));
+      this.registered.add(name);
+    }
+    return name;
+  }
+}
 
 /**
  * The document as a PDF: landscape when a table has more than six columns. The tables are laid
@@ -57,34 +83,39 @@ export function renderTablePdf(data: TablePdfData): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  writeHeading(doc, data);
+  const fonts = new Fonts(doc);
+  writeHeading(doc, fonts, data);
   const top = doc.y;
   const empty = data.sections.every((section) => section.rows.length === 0);
   const fontSize = columns > 6 ? 8 : 9;
   const tables =
     data.emptyText !== undefined && empty
       ? []
-      : data.sections.map((section) => new TableWriter(doc, section, fontSize));
-  const layout = new Pages(doc, null);
+      : data.sections.map((section) => new TableWriter(doc, fonts, section, fontSize));
+  const layout = new Pages(doc, fonts, null);
   tables.reduce((y, table) => table.write(y, layout), top);
-  const pages = new Pages(doc, layout.count);
+  const pages = new Pages(doc, fonts, layout.count);
   tables.reduce((y, table) => table.write(y, pages), top);
-  if (tables.length === 0)
-    doc
-      .font(ITALIC)
-      .fontSize(10)
-      .fillColor('black')
-      .text(data.emptyText ?? '', MARGINS.left, top);
+  if (tables.length === 0) {
+    const text = data.emptyText ?? '';
+    fonts.use(text, 'italic');
+    doc.fontSize(10).fillColor('black').text(text, MARGINS.left, top);
+  }
   pages.finish();
   doc.end();
   return finished;
 }
 
-function writeHeading(doc: Doc, data: TablePdfData) {
-  doc.font(BOLD).fontSize(16).fillColor('black').text(data.institution);
-  doc.font(REGULAR).fontSize(13).text(data.title, { paragraphGap: 2 });
+function writeHeading(doc: Doc, fonts: Fonts, data: TablePdfData) {
+  fonts.use(data.institution, 'bold');
+  doc.fontSize(16).fillColor('black').text(data.institution);
+  fonts.use(data.title, 'regular');
+  doc.fontSize(13).text(data.title, { paragraphGap: 2 });
   doc.fontSize(10).fillColor(MUTED);
-  for (const line of data.lines) doc.text(line);
+  for (const line of data.lines) {
+    fonts.use(line, 'regular');
+    doc.text(line);
+  }
   doc.fillColor('black').moveDown(0.8);
 }
 
@@ -97,6 +128,7 @@ class Pages {
 
   constructor(
     private readonly doc: Doc,
+    private readonly fonts: Fonts,
     private readonly total: number | null,
   ) {}
 
@@ -120,7 +152,8 @@ class Pages {
   private writeNumber() {
     const { doc } = this;
     const text = `${this.count} / ${this.total}`;
-    doc.font(REGULAR).fontSize(8).fillColor('#777777');
+    this.fonts.use(text, 'regular');
+    doc.fontSize(8).fillColor('#777777');
     const x = (doc.page.width - doc.widthOfString(text)) / 2;
     doc.text(text, x, doc.page.height - MARGINS.bottom + 18, { lineBreak: false });
     doc.fillColor('black');
@@ -131,8 +164,10 @@ class Pages {
 class TableWriter {
   private readonly widths: number[];
   private readonly measured = new Map<string, number>();
+  /** A line's height in the standard fonts; a cell in a Noto font measures its own. */
   private readonly lineHeight: number;
-  private font = '';
+  /** Headers are bold, cells regular. */
+  private style: FontStyle = 'regular';
   private y = 0;
   private pages!: Pages;
   /** The rules under this page's rows, drawn together when the page is done. */
@@ -140,10 +175,12 @@ class TableWriter {
 
   constructor(
     private readonly doc: Doc,
+    private readonly fonts: Fonts,
     private readonly section: TableSection,
     private readonly fontSize: number,
   ) {
     doc.fontSize(fontSize);
+    fonts.use('', 'regular');
     this.lineHeight = doc.currentLineHeight(true);
     this.widths = this.columnWidths();
   }
@@ -153,17 +190,18 @@ class TableWriter {
     const { doc, section } = this;
     this.y = y;
     this.pages = pages;
-    this.font = '';
     doc.fontSize(this.fontSize).fillColor('black');
-    const headerHeight = this.rowHeight(section.headers, BOLD);
-    const firstRowHeight = section.rows[0] ? this.rowHeight(section.rows[0], REGULAR) : 0;
+    this.style = 'bold';
+    const headerHeight = this.rowHeight(section.headers);
+    this.style = 'regular';
+    const firstRowHeight = section.rows[0] ? this.rowHeight(section.rows[0]) : 0;
     const headingHeight = section.heading ? this.headingHeight(section.heading) + 8 : 0;
     // The heading, the header row and the first row stay together.
     if (this.y + headingHeight + headerHeight + firstRowHeight > this.bottom()) this.newPage();
     if (section.heading) {
       if (pages.drawing) {
         doc.fontSize(this.fontSize + 1);
-        this.useFont(BOLD);
+        this.fonts.use(section.heading, 'bold');
         doc.text(section.heading, MARGINS.left, this.y + 4, { width: this.tableWidth() });
         doc.fontSize(this.fontSize);
       }
@@ -171,7 +209,7 @@ class TableWriter {
     }
     this.writeHeader(headerHeight);
     for (const row of section.rows) {
-      const height = this.rowHeight(row, REGULAR);
+      const height = this.rowHeight(row);
       if (this.y + height > this.bottom()) {
         this.finishPage();
         this.newPage();
@@ -187,7 +225,7 @@ class TableWriter {
 
   private headingHeight(heading: string) {
     this.doc.fontSize(this.fontSize + 1);
-    this.useFont(BOLD);
+    this.fonts.use(heading, 'bold');
     const height = this.doc.heightOfString(heading, { width: this.tableWidth() });
     this.doc.fontSize(this.fontSize);
     return height;
@@ -204,8 +242,6 @@ class TableWriter {
   private newPage() {
     this.pages.next();
     this.y = MARGINS.top;
-    // The page number was written in its own font.
-    this.font = '';
     this.doc.fontSize(this.fontSize).fillColor('black');
   }
 
@@ -217,9 +253,9 @@ class TableWriter {
     }
     doc.rect(MARGINS.left, this.y, this.tableWidth(), height).fill(HEADER_FILL);
     doc.fillColor('black');
-    this.useFont(BOLD);
+    this.style = 'bold';
     this.writeCells(this.section.headers);
-    this.useFont(REGULAR);
+    this.style = 'regular';
     this.y += height;
     doc.save().lineWidth(1).strokeColor(HEADER_RULE);
     doc
@@ -229,13 +265,15 @@ class TableWriter {
     doc.restore();
   }
 
-  /** The cells at the current row, in the current font: a line each, or wrapped in its column. */
+  /** The cells at the current row, in the row's style: a line each, or wrapped in its column. */
   private writeCells(cells: string[]) {
     let x = MARGINS.left;
     this.widths.forEach((width, index) => {
       const text = cells[index] ?? '';
       const inner = width - 2 * PADDING;
-      if (this.width(text) <= inner) {
+      const fits = this.width(text) <= inner;
+      this.fonts.use(text, this.style);
+      if (fits) {
         this.doc.text(text, x + PADDING, this.y + PADDING, { lineBreak: false });
       } else {
         this.doc.text(text, x + PADDING, this.y + PADDING, { width: inner });
@@ -255,31 +293,29 @@ class TableWriter {
     this.rules = [];
   }
 
-  private useFont(font: string) {
-    if (font !== this.font) this.doc.font(font);
-    this.font = font;
-  }
-
-  private rowHeight(cells: string[], font: string) {
-    const previous = this.font;
-    this.useFont(font);
+  /** The row's height in its style: its tallest cell, wrapped in its column, and the padding. */
+  private rowHeight(cells: string[]) {
     let lines = this.lineHeight;
     this.widths.forEach((width, index) => {
       const text = cells[index] ?? '';
       const inner = width - 2 * PADDING;
-      if (this.width(text) > inner) {
-        lines = Math.max(lines, this.doc.heightOfString(text, { width: inner }));
-      }
+      const wraps = this.width(text) > inner;
+      if (!wraps && notoFamilyFor(text) === null) return;
+      this.fonts.use(text, this.style);
+      const height = wraps
+        ? this.doc.heightOfString(text, { width: inner })
+        : this.doc.currentLineHeight(true);
+      lines = Math.max(lines, height);
     });
-    this.useFont(previous || REGULAR);
     return lines + 2 * PADDING;
   }
 
-  /** A text's width in the current font (headers in bold, cells in regular), remembered. */
+  /** A text's width in its font of the current style, remembered. */
   private width(text: string) {
-    const key = `${this.font}\u0000${text}`;
+    const key = `${this.style}\u0000${text}`;
     let width = this.measured.get(key);
     if (width === undefined) {
+      this.fonts.use(text, this.style);
       width = this.doc.widthOfString(text);
       this.measured.set(key, width);
     }
@@ -321,9 +357,9 @@ class TableWriter {
   /** Per column, the largest `measure` of its header (bold) and cells (regular), padding included. */
   private columnMaxima(measure: (text: string) => number): number[] {
     const { section } = this;
-    this.useFont(BOLD);
+    this.style = 'bold';
     const maxima = section.headers.map((text) => measure(text) + 2 * PADDING);
-    this.useFont(REGULAR);
+    this.style = 'regular';
     for (const row of section.rows) {
       for (let index = 0; index < maxima.length; index++) {
         maxima[index] = Math.max(maxima[index]!, measure(row[index] ?? '') + 2 * PADDING);

@@ -1,20 +1,37 @@
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import pdfmake from 'pdfmake';
-import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, ContentText, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { NOTO_FAMILIES, notoFamilyFor, notoFontPath } from './pdf-fonts.js';
 
-// The PDF standard fonts need no font files. No document of ours loads anything from outside:
-// every URL and local path is refused. pdfmake passes font names through the local-file policy
-// too, so the standard fonts' names (built into pdfkit, never read from disk) are let through.
+// The PDF standard fonts need no font files; a text they cannot draw is drawn in the Noto Sans of
+// its script (lib/pdf-fonts.ts). No document of ours loads anything from outside: every URL is
+// refused, and of local paths only the Noto font files. pdfmake passes font names through the
+// local-file policy too, so the standard fonts' names (built into pdfkit) are let through.
 const STANDARD_FONTS = {
   normal: 'Helvetica',
   bold: 'Helvetica-Bold',
   italics: 'Helvetica-Oblique',
   bolditalics: 'Helvetica-BoldOblique',
 };
-const standardFontNames = new Set<string>(Object.values(STANDARD_FONTS));
-pdfmake.setFonts({ Helvetica: STANDARD_FONTS });
+const notoFonts = Object.fromEntries(
+  NOTO_FAMILIES.map((family) => {
+    const regular = notoFontPath(family, 'regular');
+    const bold = notoFontPath(family, 'bold');
+    return [family, { normal: regular, bold, italics: regular, bolditalics: bold }];
+  }),
+);
+const allowedFonts = new Set<string>(
+  [STANDARD_FONTS, ...Object.values(notoFonts)].flatMap((family) => Object.values(family)),
+);
+pdfmake.setFonts({ Helvetica: STANDARD_FONTS, ...notoFonts });
 pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => standardFontNames.has(path));
+pdfmake.setLocalAccessPolicy((path) => allowedFonts.has(path));
+
+/** A text node in the font that has its characters (the document's Helvetica by default). */
+function inFont(text: string, style: Omit<ContentText, 'text'> = {}): ContentText {
+  const font = notoFamilyFor(text);
+  return font === null ? { text, ...style } : { text, font, ...style };
+}
 
 interface Heading {
   institution: string;
@@ -29,9 +46,9 @@ function frame(heading: Heading, body: Content[]): TDocumentDefinitions {
     pageMargins: [36, 48, 36, 48],
     defaultStyle: { font: 'Helvetica', fontSize: 10 },
     content: [
-      { text: heading.institution, fontSize: 16, bold: true },
-      { text: heading.title, fontSize: 13, margin: [0, 4, 0, 2] },
-      ...heading.lines.map((line) => ({ text: line, color: '#555555' })),
+      inFont(heading.institution, { fontSize: 16, bold: true }),
+      inFont(heading.title, { fontSize: 13, margin: [0, 4, 0, 2] }),
+      ...heading.lines.map((line) => inFont(line, { color: '#555555' })),
       { text: ' ', margin: [0, 4] },
       ...body,
     ],
@@ -106,7 +123,7 @@ export const PDF_TEMPLATES = {
                     LABELS.marksPercent,
                     LABELS.marksAssessor,
                     LABELS.marksFiles,
-                  ].map((text) => ({ text, bold: true, fillColor: '#eef2f7' })),
+                  ].map((text) => inFont(text, { bold: true, fillColor: '#eef2f7' })),
                   [
                     '',
                     LABELS.marksCorrectAnswers,
@@ -115,16 +132,14 @@ export const PDF_TEMPLATES = {
                     '',
                     '',
                     '',
-                  ].map((text) => ({ text, italics: true, fillColor: '#f6f8fa' })),
+                  ].map((text) => inFont(text, { italics: true, fillColor: '#f6f8fa' })),
                   ...data.rows.map((row, index) => [
                     String(index + 1),
-                    row.name,
-                    ...row.cells.map((cell) =>
-                      cell.wrong ? { text: cell.text, color: '#c92a2a' } : cell.text,
-                    ),
+                    inFont(row.name),
+                    ...row.cells.map((cell) => inFont(cell.text, cell.wrong ? { color: '#c92a2a' } : {})),
                     row.scored,
                     row.percentage,
-                    row.assessor,
+                    inFont(row.assessor),
                     row.files,
                   ]),
                 ],

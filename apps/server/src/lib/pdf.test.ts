@@ -1,0 +1,45 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { PDF_TEMPLATES, renderPdf } from './pdf.js';
+
+const marksReport = (name: string, answer: string) =>
+  PDF_TEMPLATES.marksReport({
+    institution: 'Kendriya Vidyalaya',
+    batch: 'Class 7',
+    assessment: 'Unit Test 1',
+    questionCount: 1,
+    studentCount: 1,
+    participantCount: 1,
+    startDate: '02-03-2026',
+    totalMarks: 1,
+    averagePercentage: '100.00',
+    questions: [{ label: 'Q1', correctAnswer: 'A' }],
+    rows: [
+      {
+        name,
+        cells: [{ text: answer, wrong: false }],
+        scored: '1',
+        percentage: '100.00',
+        assessor: '',
+        files: '0',
+      },
+    ],
+  });
+
+describe('the marks report PDF', () => {
+  it("draws a student's name and answer in the font of their script", async () => {
+    const pdf = await renderPdf(marksReport('ਹਰਪ੍ਰੀਤ ਕੌਰ', 'उत्तर'));
+    const fonts = execFileSync('/usr/bin/pdffonts', ['-'], { input: pdf }).toString();
+    expect(fonts).toMatch(/NotoSansGurmukhi-Regular/);
+    expect(fonts).toMatch(/NotoSansDevanagari-Regular/);
+    const text = execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+    expect(text).toContain('Unit Test 1');
+  });
+
+  it('embeds no font when every text is Latin', async () => {
+    const fonts = execFileSync('/usr/bin/pdffonts', ['-'], {
+      input: await renderPdf(marksReport('Ravi', 'A')),
+    });
+    expect(fonts.toString()).not.toMatch(/Noto/);
+  });
+});
