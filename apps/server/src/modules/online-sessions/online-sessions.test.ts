@@ -225,6 +225,19 @@ describe('creating sessions', () => {
     expect(mismatch.json().error.message).toBe(MESSAGES.sessionBatchMismatch);
   });
 
+  it('counts the live students a session is open to: an archived one leaves both kinds', async () => {
+    const leaver = await studentOf(school.batch.id, maths);
+    const custom = await newCustom([leaver.entityId, classmate.entityId]);
+    const whole = await newSession();
+    const before = (await read(whole._id, school.tokens.faculty)).session.total_students;
+    const archived = await call('DELETE', '/api/students', school.tokens.moderator, {
+      student_id: leaver.entityId,
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect((await read(custom._id, school.tokens.faculty)).session.total_students).toBe(1);
+    expect((await read(whole._id, school.tokens.faculty)).session.total_students).toBe(before - 1);
+  });
+
   it('opens a custom session only to the selected students of the batch subject', async () => {
     const custom = await newCustom([school.accounts.student.entityId, classmate.entityId]);
     expect(custom).toMatchObject({ is_custom: true, total_students: 2 });
