@@ -1,13 +1,14 @@
 import {
+  instantText,
   LABELS,
   type SessionReport,
   type SessionsReport,
   type sessionsReportQuerySchema,
 } from '@portal/shared';
-import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
+import { toCsv } from '../../lib/csv.js';
 import { institutionTimeZone } from '../../lib/institution-day.js';
 import { renderPdfTemplate } from '../../lib/pdf-pool.js';
 import { institutionOf } from '../../lib/tenancy.js';
@@ -18,34 +19,6 @@ import { sessionFor } from './online-sessions.service.js';
 import { sessionAttendance, sessionsInRange } from './session-reports.repository.js';
 
 type RangeQuery = z.output<typeof sessionsReportQuerySchema>;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** `DD-MM-YYYY | hh:mm A` in the institution's time zone (management §9). */
-function dateTime(timeZone: string, iso: string | null): string {
-  if (!iso) return '';
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: true,
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(
-    format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} | ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
-}
-
-/** A spreadsheet would run a cell starting with = + - @ as a formula: such cells start with a quote. */
-const inert = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
-const csvOf = (lines: string[][]) => stringify(lines.map((line) => line.map(inert)));
 
 /**
  * GET /api/online-sessions/{id}/report (`/onlinesession/report`): one session's invited students
@@ -98,8 +71,8 @@ function sessionTable(report: SessionReport) {
     entry.student_name,
     entry.batch_title,
     entry.attendance === 'Attended' ? LABELS.sessionAttended : LABELS.sessionNotAttended,
-    dateTime(report.time_zone, entry.first_join),
-    dateTime(report.time_zone, entry.last_leave),
+    instantText(entry.first_join, report.time_zone),
+    instantText(entry.last_leave, report.time_zone),
     entry.minutes_present.toFixed(2),
   ]);
   return { header, body };
@@ -114,7 +87,7 @@ const slug = (text: string) =>
 export async function sessionReportCsv(deps: AppDeps, user: AuthUser, sessionId: string) {
   const report = await sessionReport(deps, user, sessionId);
   const { header, body } = sessionTable(report);
-  return { csv: csvOf([header, ...body]), filename: `session-${slug(report.session.title)}.csv` };
+  return { csv: toCsv([header, ...body]), filename: `session-${slug(report.session.title)}.csv` };
 }
 
 export async function sessionReportPdf(deps: AppDeps, user: AuthUser, sessionId: string) {
@@ -127,7 +100,7 @@ export async function sessionReportPdf(deps: AppDeps, user: AuthUser, sessionId:
     lines: [
       `${LABELS.sessionColBatch}: ${session.batch_title}   ${LABELS.sessionColSubject}: ${session.subject_title}`,
       `${LABELS.sessionColTeacher}: ${session.author_name}`,
-      `${LABELS.sessionColStart}: ${dateTime(report.time_zone, session.start_time)}   ${LABELS.sessionColEnd}: ${dateTime(report.time_zone, session.end_time)}`,
+      `${LABELS.sessionColStart}: ${instantText(session.start_time, report.time_zone)}   ${LABELS.sessionColEnd}: ${instantText(session.end_time, report.time_zone)}`,
       `${LABELS.sessionColInvited}: ${report.invited}   ${LABELS.sessionColAttended}: ${report.attended}   ${LABELS.sessionColAbsent}: ${report.absent}`,
     ],
     header,
@@ -197,8 +170,8 @@ function rangeTable(report: SessionsReport) {
     entry.batch_title,
     entry.subject_title,
     entry.teacher,
-    dateTime(report.time_zone, entry.start_time),
-    dateTime(report.time_zone, entry.end_time),
+    instantText(entry.start_time, report.time_zone),
+    instantText(entry.end_time, report.time_zone),
     String(entry.invited),
     String(entry.attended),
     String(entry.absent),
@@ -209,7 +182,7 @@ function rangeTable(report: SessionsReport) {
 export async function sessionsReportCsv(deps: AppDeps, user: AuthUser, query: RangeQuery) {
   const report = await sessionsReport(deps, user, query);
   const { header, body } = rangeTable(report);
-  return { csv: csvOf([header, ...body]), filename: `sessions-${report.from}-${report.to}.csv` };
+  return { csv: toCsv([header, ...body]), filename: `sessions-${report.from}-${report.to}.csv` };
 }
 
 export async function sessionsReportPdf(deps: AppDeps, user: AuthUser, query: RangeQuery) {

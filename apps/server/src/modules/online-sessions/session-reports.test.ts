@@ -143,6 +143,8 @@ describe('sessions of a date range', () => {
       'Sl No,Session,Batch,Subject,Teacher,Start,End,Invited,Attended,Absent',
     );
     expect(csv.body).toContain("'=Trigonometry live");
+    // Start and end as 'DD-MM-YYYY | hh:mm A' in the institution's time zone (the test school's is UTC).
+    expect(csv.body).toContain(',20-11-2026 | 10:00 AM,20-11-2026 | 11:00 AM,');
     const pdf = await get(
       '/api/online-sessions/reports/pdf?from=2026-11-20&to=2026-11-20',
       school.tokens.moderator,
