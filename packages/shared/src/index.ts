@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './file-slug.js';
 export * from './links.js';
 export * from './messages.js';
 export * from './report-tables.js';

@@ -1,3 +1,4 @@
+import { fileSlug } from './file-slug.js';
 import { REPORT_MARKS } from './labels/reports.js';
 import { formatMessage, LABELS } from './messages.js';
 import type {
@@ -77,11 +78,7 @@ export function instantText(iso: string | null, timeZone: string): string {
 const minutesText = (minutes: number) => minutes.toFixed(2);
 const numbered = (rows: string[][]) => rows.map((row, index) => [String(index + 1), ...row]);
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '') || 'report';
+const slug = (text: string) => fileSlug(text, 'report');
 
 const batchLine = (report: { batch_title: string | null }) =>
   `${L.reportBatch}: ${report.batch_title ?? L.reportAllBatches}`;

@@ -1,4 +1,4 @@
-import { LABELS, type MarksReport, type Question } from '@portal/shared';
+import { fileSlug, LABELS, type MarksReport, type Question } from '@portal/shared';
 import type { AppDeps } from '../../deps.js';
 import { toCsv } from '../../lib/csv.js';
 import { institutionTimeZone } from '../../lib/institution-day.js';
@@ -132,11 +132,7 @@ function tableOf(report: MarksReport) {
   return { header, answers, body };
 }
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '') || 'assessment';
+const slug = (text: string) => fileSlug(text, 'assessment');
 
 /** The marks report as CSV: the header, the right answers, then one line per submission. */
 export async function marksReportCsv(deps: AppDeps, user: AuthUser, assessmentId: string) {

@@ -1,4 +1,5 @@
 import {
+  fileSlug,
   instantText,
   LABELS,
   type SessionReport,
@@ -78,11 +79,7 @@ function sessionTable(report: SessionReport) {
   return { header, body };
 }
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '') || 'session';
+const slug = (text: string) => fileSlug(text, 'session');
 
 export async function sessionReportCsv(deps: AppDeps, user: AuthUser, sessionId: string) {
   const report = await sessionReport(deps, user, sessionId);

@@ -90,6 +90,7 @@ describe('one session’s attendance', () => {
     const csv = await get(`/api/online-sessions/${sessionId}/report/csv`, school.tokens.moderator);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['cache-control']).toBe('no-store');
+    expect(csv.headers['content-disposition']).toContain('session-trigonometry-live.csv');
     expect(csv.body).toContain('Minutes Present');
     expect(csv.body).toContain(`${classmate.name},`);
     expect(csv.body).toContain('Attended');

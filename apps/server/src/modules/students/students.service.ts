@@ -1,5 +1,6 @@
 import {
   type CreateBatchStudentBody,
+  fileSlug,
   type IssuedCredential,
   isPlausibleBirthDate,
   MESSAGES,
@@ -390,11 +391,7 @@ export async function moveStudent(deps: AppDeps, institutionId: string, body: Mo
   return getStudent(deps, institutionId, body.student_id);
 }
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '') || 'batch';
+const slug = (text: string) => fileSlug(text, 'batch');
 
 /** The batch's student list as a PDF (template `studentList`). */
 export async function studentListPdf(deps: AppDeps, institutionId: string, batchId: string) {
