@@ -78,8 +78,6 @@ export function instantText(iso: string | null, timeZone: string): string {
 const minutesText = (minutes: number) => minutes.toFixed(2);
 const numbered = (rows: string[][]) => rows.map((row, index) => [String(index + 1), ...row]);
 
-const slug = (text: string) => fileSlug(text, 'report');
-
 const batchLine = (report: { batch_title: string | null }) =>
   `${L.reportBatch}: ${report.batch_title ?? L.reportAllBatches}`;
 
@@ -151,7 +149,7 @@ export function batchAttendanceTable(report: BatchAttendanceReport): ReportTable
       ),
     ),
     filename: bySubject
-      ? `attendance-by-subject-${slug(report.subject_title ?? '')}-${report.date}`
+      ? `attendance-by-subject-${fileSlug(report.subject_title ?? '', 'report')}-${report.date}`
       : `attendance-by-batch-${report.date}`,
   };
 }
@@ -226,7 +224,7 @@ export function topicReportTable(report: TopicReport): ReportTable {
         ]),
       ),
     ),
-    filename: `topic-report-${slug(report.topic_title)}`,
+    filename: `topic-report-${fileSlug(report.topic_title, 'report')}`,
   };
 }
 

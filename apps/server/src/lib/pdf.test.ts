@@ -13,17 +13,12 @@ const marksReport = (name: string, answer: string) =>
     startDate: '02-03-2026',
     totalMarks: 1,
     averagePercentage: '100.00',
-    questions: [{ label: 'Q1', correctAnswer: 'A' }],
-    rows: [
-      {
-        name,
-        cells: [{ text: answer, wrong: false }],
-        scored: '1',
-        percentage: '100.00',
-        assessor: '',
-        files: '0',
-      },
-    ],
+    table: {
+      header: ['Sl No', 'Name', 'Q1', 'Scored', '%', 'Assessor', 'No. Files'],
+      answers: ['', 'Correct answers', 'A', '', '', '', ''],
+      body: [['1', name, answer, '1', '100.00', '', '0']],
+    },
+    wrong: [[false]],
   });
 
 describe('the marks report PDF', () => {

@@ -78,15 +78,10 @@ export const PDF_TEMPLATES = {
     startDate: string;
     totalMarks: number;
     averagePercentage: string;
-    questions: { label: string; correctAnswer: string }[];
-    rows: {
-      name: string;
-      cells: { text: string; wrong: boolean }[];
-      scored: string;
-      percentage: string;
-      assessor: string;
-      files: string;
-    }[];
+    /** The table as the screen and the CSV have it: the header, the right answers, the rows. */
+    table: { header: string[]; answers: string[]; body: string[][] };
+    /** Per row, per question: whether the answer is wrong (shown in red). */
+    wrong: boolean[][];
   }) {
     const document = frame(
       {
@@ -107,41 +102,30 @@ export const PDF_TEMPLATES = {
           }),
         ],
       },
-      data.rows.length === 0
+      data.table.body.length === 0
         ? [{ text: MESSAGES.noSubmission, italics: true }]
         : [
             {
               table: {
                 headerRows: 2,
-                widths: [24, '*', ...data.questions.map(() => 'auto' as const), 34, 34, 60, 28],
+                widths: [
+                  24,
+                  '*',
+                  ...Array.from({ length: data.questionCount }, () => 'auto' as const),
+                  34,
+                  34,
+                  60,
+                  28,
+                ],
                 body: [
-                  [
-                    LABELS.marksSlNo,
-                    LABELS.marksName,
-                    ...data.questions.map((q) => q.label),
-                    LABELS.marksScored,
-                    LABELS.marksPercent,
-                    LABELS.marksAssessor,
-                    LABELS.marksFiles,
-                  ].map((text) => inFont(text, { bold: true, fillColor: '#eef2f7' })),
-                  [
-                    '',
-                    LABELS.marksCorrectAnswers,
-                    ...data.questions.map((q) => q.correctAnswer),
-                    '',
-                    '',
-                    '',
-                    '',
-                  ].map((text) => inFont(text, { italics: true, fillColor: '#f6f8fa' })),
-                  ...data.rows.map((row, index) => [
-                    String(index + 1),
-                    inFont(row.name),
-                    ...row.cells.map((cell) => inFont(cell.text, cell.wrong ? { color: '#c92a2a' } : {})),
-                    row.scored,
-                    row.percentage,
-                    inFont(row.assessor),
-                    row.files,
-                  ]),
+                  data.table.header.map((text) => inFont(text, { bold: true, fillColor: '#eef2f7' })),
+                  data.table.answers.map((text) => inFont(text, { italics: true, fillColor: '#f6f8fa' })),
+                  // The question columns follow Sl No and Name.
+                  ...data.table.body.map((row, index) =>
+                    row.map((text, column) =>
+                      inFont(text, data.wrong[index]?.[column - 2] ? { color: '#c92a2a' } : {}),
+                    ),
+                  ),
                 ],
               },
               layout: 'lightHorizontalLines',

@@ -166,14 +166,14 @@ export function cachedReadMany<T>(
   const prefix = keyPrefix(cache, institutionId);
   const now = Date.now();
   // When every key is kept and loaded (the usual case), the answers are handed out at once.
-  const loaded: unknown[] = [];
+  const ready: unknown[] = [];
   const answers = keys.map((key) => {
     const hit = cache.entries.get(`${prefix}${key}`);
     if (!hit || hit.expiresAt <= now) return undefined;
-    if (hit.loaded) loaded.push(hit.loaded.answer);
+    if (hit.loaded) ready.push(hit.loaded.answer);
     return hit.value as Promise<T | null>;
   });
-  if (loaded.length === keys.length) return Promise.resolve(loaded as (T | null)[]);
+  if (ready.length === keys.length) return Promise.resolve(ready as (T | null)[]);
   const missing = [...new Set(keys.filter((_, index) => answers[index] === undefined))];
   if (missing.length > 0) {
     const loaded = loadMissing(missing);

@@ -132,14 +132,12 @@ function tableOf(report: MarksReport) {
   return { header, answers, body };
 }
 
-const slug = (text: string) => fileSlug(text, 'assessment');
-
 /** The marks report as CSV: the header, the right answers, then one line per submission. */
 export async function marksReportCsv(deps: AppDeps, user: AuthUser, assessmentId: string) {
   const report = await marksReport(deps, user, assessmentId);
   const { header, answers, body } = tableOf(report);
   const csv = toCsv([header, answers, ...body]);
-  return { csv, filename: `marks-${slug(report.assessment.title)}.csv` };
+  return { csv, filename: `marks-${fileSlug(report.assessment.title, 'assessment')}.csv` };
 }
 
 /** The marks report as a PDF (template `marksReport`). */
@@ -165,18 +163,8 @@ export async function marksReportPdf(deps: AppDeps, user: AuthUser, assessmentId
     startDate,
     totalMarks: report.total_marks,
     averagePercentage: report.average_percentage.toFixed(2),
-    questions: report.questions.map((q) => ({ label: q.label, correctAnswer: q.correct_answer })),
-    rows: report.rows.map((row) => ({
-      name: row.name,
-      cells: row.cells.map((cell) => ({
-        text: cell.answer || (cell.scored_point === null ? '' : String(cell.scored_point)),
-        wrong: cell.correct === false,
-      })),
-      scored: String(row.scored),
-      percentage: row.percentage.toFixed(2),
-      assessor: row.assessor ?? '',
-      files: String(row.number_of_files),
-    })),
+    table: tableOf(report),
+    wrong: report.rows.map((row) => row.cells.map((cell) => cell.correct === false)),
   });
-  return { pdf, filename: `marks-${slug(report.assessment.title)}.pdf` };
+  return { pdf, filename: `marks-${fileSlug(report.assessment.title, 'assessment')}.pdf` };
 }

@@ -79,12 +79,13 @@ function sessionTable(report: SessionReport) {
   return { header, body };
 }
 
-const slug = (text: string) => fileSlug(text, 'session');
-
 export async function sessionReportCsv(deps: AppDeps, user: AuthUser, sessionId: string) {
   const report = await sessionReport(deps, user, sessionId);
   const { header, body } = sessionTable(report);
-  return { csv: toCsv([header, ...body]), filename: `session-${slug(report.session.title)}.csv` };
+  return {
+    csv: toCsv([header, ...body]),
+    filename: `session-${fileSlug(report.session.title, 'session')}.csv`,
+  };
 }
 
 export async function sessionReportPdf(deps: AppDeps, user: AuthUser, sessionId: string) {
@@ -104,7 +105,7 @@ export async function sessionReportPdf(deps: AppDeps, user: AuthUser, sessionId:
     rows: body,
     empty: LABELS.sessionReportEmpty,
   });
-  return { pdf, filename: `session-${slug(session.title)}.pdf` };
+  return { pdf, filename: `session-${fileSlug(session.title, 'session')}.pdf` };
 }
 
 /**

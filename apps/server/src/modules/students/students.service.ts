@@ -391,8 +391,6 @@ export async function moveStudent(deps: AppDeps, institutionId: string, body: Mo
   return getStudent(deps, institutionId, body.student_id);
 }
 
-const slug = (text: string) => fileSlug(text, 'batch');
-
 /** The batch's student list as a PDF (template `studentList`). */
 export async function studentListPdf(deps: AppDeps, institutionId: string, batchId: string) {
   const list = await listBatchStudents(deps, institutionId, batchId);
@@ -408,7 +406,7 @@ export async function studentListPdf(deps: AppDeps, institutionId: string, batch
       archived: student.archived,
     })),
   });
-  return { pdf, filename: `students-${slug(list.batch.title)}.pdf` };
+  return { pdf, filename: `students-${fileSlug(list.batch.title, 'batch')}.pdf` };
 }
 
 /** A credentials sheet of what the moderator was shown; nothing is looked up or stored. */
