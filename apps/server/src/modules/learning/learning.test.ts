@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impressions, institutions, timeSpent } from '../../db/schema/index.js';
+import { busOf } from '../../lib/instance-bus.js';
 import { forgetAllReads, readCacheSize } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createChapter, createTopicRow } from '../../test/factories/chapters.js';
@@ -414,9 +415,11 @@ describe('chapter and topic progress', () => {
 
   it('answers each list in a fixed number of statements, however many chapters and topics', async () => {
     // Each count starts from an empty read cache, so it counts every statement the list needs
-    // (and a slow machine letting two-second entries expire between calls changes nothing).
-    const uncached = (url: string) => {
+    // (and a slow machine letting two-second entries expire between calls changes nothing). The
+    // drop is sent to other instances 200 ms later; waiting for that keeps its statement out.
+    const uncached = async (url: string) => {
       forgetAllReads(t.app.deps.db);
+      await busOf(t.app.deps.db)?.sent();
       return countQueries(() => studentGet(url));
     };
     const url = `/api/users/me/chapters/batch-subject/${fixture.batchSubject.id}`;
