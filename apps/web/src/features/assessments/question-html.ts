@@ -22,3 +22,12 @@ export function safeQuestionHtml(title: string): string {
     ALLOW_DATA_ATTR: false,
   });
 }
+
+/**
+ * An option as safe HTML to put inside a label or a line: the same allow-list, with paragraphs
+ * (Moodle wraps nearly every answer in one) made spans, since a label may hold only inline content.
+ * The sanitiser's output writes every paragraph as a bare `<p>`, so the tags can be swapped as text.
+ */
+export function safeOptionHtml(option: string): string {
+  return safeQuestionHtml(option).replaceAll('<p>', '<span data-paragraph="">').replaceAll('</p>', '</span>');
+}

@@ -2,6 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { isBlankHtml, plainTextToHtml, sanitiseHtml, toSafeHtml } from './sanitise-html.js';
 
 describe('sanitising question HTML (decision 27)', () => {
+  it("keeps an option's formatting and drops the one paragraph Moodle wraps it in", () => {
+    expect(toSafeHtml('<p>H<sub>2</sub>O</p>', 'html', 'option')).toBe('H<sub>2</sub>O');
+    expect(toSafeHtml('<p dir="ltr" style="text-align: left;">x<sup>2</sup></p>', 'html', 'option')).toBe(
+      'x<sup>2</sup>',
+    );
+    // Two paragraphs stay two; a title keeps its paragraph.
+    expect(toSafeHtml('<p>one</p><p>two</p>', 'html', 'option')).toBe('<p>one</p><p>two</p>');
+    expect(toSafeHtml('<p>H<sub>2</sub>O</p>', 'html', 'title')).toBe('<p>H<sub>2</sub>O</p>');
+    // Text from CSV and Aiken is text: its markup is escaped, shown as typed.
+    expect(toSafeHtml('<img src=x onerror=alert(1)>', 'plain', 'option')).toBe(
+      '&lt;img src=x onerror=alert(1)&gt;',
+    );
+  });
+
   it('keeps the allow-list: p, br, b, i, u, sub, sup, ul, ol, li', () => {
     const html =
       '<p>H<sub>2</sub>O and x<sup>2</sup> <b>b</b> <i>i</i> <u>u</u><br /></p><ul><li>one</li></ul><ol><li>two</li></ol>';

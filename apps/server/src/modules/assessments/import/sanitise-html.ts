@@ -77,7 +77,15 @@ export function toSafeHtml(text: string, format: TextFormat, role: 'title' | 'op
   if (format === 'markdown') {
     return sanitiseHtml(role === 'option' ? markdown.renderInline(text) : markdown.render(text));
   }
-  return sanitiseHtml(text);
+  const html = sanitiseHtml(text);
+  return role === 'option' ? unwrapParagraph(html) : html;
+}
+
+const ONE_PARAGRAPH = /^<p>((?:(?!<\/?p>).)*)<\/p>$/s;
+
+/** Moodle wraps nearly every answer in one `<p>`: an option is one line, so that one is dropped. */
+function unwrapParagraph(html: string): string {
+  return ONE_PARAGRAPH.exec(html)?.[1]?.trim() ?? html;
 }
 
 /**

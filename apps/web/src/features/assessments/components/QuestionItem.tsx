@@ -4,7 +4,7 @@ import { formatMessage, LABELS, QUESTION_TYPE_NAMES } from '@portal/shared/messa
 import { IconCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { marksLabel } from '../counts';
-import { safeQuestionHtml } from '../question-html';
+import { safeOptionHtml, safeQuestionHtml } from '../question-html';
 import classes from './QuestionItem.module.css';
 
 /** Options are lettered A, B, C… by position (decision 18). */
@@ -15,6 +15,22 @@ export function QuestionTitle({ title }: { title: string }) {
   const html = useMemo(() => safeQuestionHtml(title), [title]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to the allow-list of decision 27 just above
   return <Box className={classes.title} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** An option's text (HTML from the import formats, or escaped text), inline, through the allow-list. */
+export function OptionText({ title }: { title: string }) {
+  const html = useMemo(() => safeOptionHtml(title), [title]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to the allow-list of decision 27 just above
+  return <span className={classes.optionText} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** "A. <option>", as a choice's label or an answer's line. */
+export function LetteredOption({ index, title }: { index: number; title: string }) {
+  return (
+    <>
+      {optionLetter(index)}. <OptionText title={title} />
+    </>
+  );
 }
 
 export interface ShownQuestion {
@@ -79,7 +95,7 @@ export function QuestionItem({ question }: { question: ShownQuestion }) {
                 {optionLetter(index)}.
               </Text>
               <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-                {option.title}
+                <OptionText title={option.title} />
               </Text>
               {option.correct && (
                 <Group gap={4} wrap="nowrap">

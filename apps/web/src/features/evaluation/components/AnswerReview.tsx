@@ -5,7 +5,7 @@ import { Badge, Group, NumberInput, Paper, Radio, Stack, Text } from '@mantine/c
 import type { EvaluationRow } from '@portal/shared';
 import { formatMessage, LABELS, QUESTION_TYPE_NAMES } from '@portal/shared/messages';
 import type { ReactNode } from 'react';
-import { optionLetter, QuestionTitle } from '../../assessments/components/QuestionItem';
+import { OptionText, optionLetter, QuestionTitle } from '../../assessments/components/QuestionItem';
 import { marksLabel } from '../../assessments/counts';
 import { acceptsMarks, isMarkedByHand, type Mark, needsMarking } from '../marking';
 import classes from './AnswerReview.module.css';
@@ -35,7 +35,7 @@ export function ChoiceAnswer({ options, chosen }: { options: Options; chosen: re
               {optionLetter(index)}.
             </Text>
             <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-              {option.title}
+              <OptionText title={option.title} />
             </Text>
             <Group gap={4} wrap="wrap" justify="flex-end">
               {picked.has(option._id) && (

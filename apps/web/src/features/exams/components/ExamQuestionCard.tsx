@@ -5,7 +5,7 @@ import { Badge, Checkbox, Group, Paper, Radio, Stack, Text, Textarea } from '@ma
 import type { ExamQuestion } from '@portal/shared';
 import { formatMessage, LABELS, QUESTION_TYPE_NAMES } from '@portal/shared/messages';
 import { EXAM_ANSWER_TEXT_MAX } from '@portal/shared/schemas/exams';
-import { optionLetter, QuestionTitle } from '../../assessments/components/QuestionItem';
+import { LetteredOption, QuestionTitle } from '../../assessments/components/QuestionItem';
 import { marksLabel } from '../../assessments/counts';
 import type { Draft } from '../exam-answers';
 import { AnswerSheets } from './AnswerSheets';
@@ -25,8 +25,6 @@ interface ExamQuestionCardProps extends ExamQuestionHandlers {
   /** Submitted or submitting: nothing changes any more. */
   locked: boolean;
 }
-
-const optionLabel = (index: number, title: string) => `${optionLetter(index)}. ${title}`;
 
 /**
  * One question of the examination as the student answers it: radio buttons (single choice, true /
@@ -62,7 +60,7 @@ export function ExamQuestionCard(props: ExamQuestionCardProps) {
               <Checkbox
                 key={option._id}
                 value={option._id}
-                label={optionLabel(index, option.title)}
+                label={<LetteredOption index={index} title={option.title} />}
                 disabled={locked}
               />
             ))}
@@ -76,7 +74,7 @@ export function ExamQuestionCard(props: ExamQuestionCardProps) {
               <Radio
                 key={option._id}
                 value={option._id}
-                label={optionLabel(index, option.title)}
+                label={<LetteredOption index={index} title={option.title} />}
                 disabled={locked}
               />
             ))}

@@ -2,16 +2,28 @@ import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { EvaluationRow } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconCheck, IconFileText, IconX } from '@tabler/icons-react';
-import { optionLetter, QuestionTitle } from '../../assessments/components/QuestionItem';
+import { Fragment } from 'react';
+import { LetteredOption, QuestionTitle } from '../../assessments/components/QuestionItem';
 import { sheetName } from '../exam-answers';
 
-const lettersOf = (row: EvaluationRow, pick: (option: EvaluationRow['options'][number]) => boolean) => {
-  const options = [...row.options].sort((a, b) => a.position - b.position);
-  return options
-    .map((option, index) => ({ option, letter: optionLetter(index) }))
-    .filter(({ option }) => pick(option))
-    .map(({ option, letter }) => `${letter}. ${option.title}`);
-};
+type Option = EvaluationRow['options'][number];
+
+/** The options `pick` takes, lettered by their place among all the options. */
+const lettered = (row: EvaluationRow, pick: (option: Option) => boolean) =>
+  [...row.options]
+    .sort((a, b) => a.position - b.position)
+    .map((option, index) => ({ option, index }))
+    .filter(({ option }) => pick(option));
+
+/** Lettered options in one line, separated by commas. */
+function OptionList({ options }: { options: { option: Option; index: number }[] }) {
+  return options.map(({ option, index }, at) => (
+    <Fragment key={option._id}>
+      {at > 0 && ', '}
+      <LetteredOption index={index} title={option.title} />
+    </Fragment>
+  ));
+}
 
 function Answer({ row }: { row: EvaluationRow }) {
   if (row.question_type === 'UPLOAD') {
@@ -38,14 +50,14 @@ function Answer({ row }: { row: EvaluationRow }) {
     );
   }
   const chosen = new Set(row.submitted_answer_ids);
-  const letters = lettersOf(row, (option) => chosen.has(option._id));
-  return <Text size="sm">{letters.length > 0 ? letters.join(', ') : LABELS.examNoAnswer}</Text>;
+  const picked = lettered(row, (option) => chosen.has(option._id));
+  return <Text size="sm">{picked.length > 0 ? <OptionList options={picked} /> : LABELS.examNoAnswer}</Text>;
 }
 
 /** One question of the student's evaluated examination: their answer, the right one, the marks. */
 export function ResultRow({ number, row }: { number: number; row: EvaluationRow }) {
   const heading = formatMessage(LABELS.assessQuestionN, { n: String(number) });
-  const right = lettersOf(row, (option) => option.correct);
+  const right = lettered(row, (option) => option.correct);
   const marks = formatMessage(LABELS.examMarks, {
     scored: String(row.scored_point ?? 0),
     total: String(row.weightage),
@@ -90,7 +102,7 @@ export function ResultRow({ number, row }: { number: number; row: EvaluationRow 
               {LABELS.examRightAnswer}
             </Text>
             <Text size="sm" c="teal.8">
-              {right.join(', ')}
+              <OptionList options={right} />
             </Text>
           </div>
         )}

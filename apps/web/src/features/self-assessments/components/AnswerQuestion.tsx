@@ -4,7 +4,7 @@ import '@mantine/core/styles/Radio.css';
 import { Badge, Checkbox, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import type { SelfAssessmentQuestion } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
-import { optionLetter, QuestionTitle } from '../../assessments/components/QuestionItem';
+import { LetteredOption, QuestionTitle } from '../../assessments/components/QuestionItem';
 import { marksLabel } from '../../assessments/counts';
 import { takesSeveral } from '../answers';
 
@@ -14,8 +14,6 @@ interface AnswerQuestionProps {
   chosen: readonly string[];
   onChoose: (optionIds: string[]) => void;
 }
-
-const optionLabel = (index: number, title: string) => `${optionLetter(index)}. ${title}`;
 
 /** One question while it is being answered: radio buttons for one answer, checkboxes for several. */
 export function AnswerQuestion({ number, question, chosen, onChoose }: AnswerQuestionProps) {
@@ -34,7 +32,11 @@ export function AnswerQuestion({ number, question, chosen, onChoose }: AnswerQue
         <Checkbox.Group value={[...chosen]} onChange={onChoose} description={LABELS.selfChooseMany} mt="sm">
           <Stack gap="xs" mt="xs">
             {options.map((option, index) => (
-              <Checkbox key={option._id} value={option._id} label={optionLabel(index, option.title)} />
+              <Checkbox
+                key={option._id}
+                value={option._id}
+                label={<LetteredOption index={index} title={option.title} />}
+              />
             ))}
           </Stack>
         </Checkbox.Group>
@@ -42,7 +44,11 @@ export function AnswerQuestion({ number, question, chosen, onChoose }: AnswerQue
         <Radio.Group value={chosen[0] ?? null} onChange={(id) => onChoose([id])} mt="sm">
           <Stack gap="xs">
             {options.map((option, index) => (
-              <Radio key={option._id} value={option._id} label={optionLabel(index, option.title)} />
+              <Radio
+                key={option._id}
+                value={option._id}
+                label={<LetteredOption index={index} title={option.title} />}
+              />
             ))}
           </Stack>
         </Radio.Group>

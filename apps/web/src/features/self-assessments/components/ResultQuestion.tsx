@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { SelfAssessmentResultQuestion } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { optionLetter, QuestionTitle } from '../../assessments/components/QuestionItem';
+import { OptionText, optionLetter, QuestionTitle } from '../../assessments/components/QuestionItem';
 import classes from './ResultQuestion.module.css';
 
 /** One question after submission: every option, the right ones and the student's marked. */
@@ -60,7 +60,7 @@ export function ResultQuestion({
               data-wrong-choice={(isChosen && !isRight) || undefined}
             >
               <Text size="sm" style={{ flex: 1, minWidth: 120, overflowWrap: 'anywhere' }}>
-                <b>{optionLetter(index)}.</b> {option.title}
+                <b>{optionLetter(index)}.</b> <OptionText title={option.title} />
               </Text>
               {isChosen && (
                 <Badge size="sm" variant="filled" color={isRight ? 'teal' : 'red'}>
