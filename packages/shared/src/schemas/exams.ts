@@ -141,6 +141,12 @@ export const submissionItemSchema = z.object({
     .array(fileUrlSchema)
     .max(EXAM_FILES_PER_QUESTION_MAX, `At most ${EXAM_FILES_PER_QUESTION_MAX} files.`)
     .optional(),
+  /**
+   * The saved answer this one was made from, as the sender last knew it (its `updated_at`; null:
+   * none was saved). Given, the answer replaces the saved one only if that has not changed since,
+   * so a stale tab never overwrites a newer save; left out, it replaces it as before.
+   */
+  saved_at: z.iso.datetime({ offset: true }).nullish(),
 });
 
 /**

@@ -306,8 +306,8 @@ export function demoAssessmentRows(input: DemoAssessmentInput): DemoAssessmentRo
   }
 
   /**
-   * Every examinee's submitted attempt: choice answers scored (decision 20), TEXT and UPLOAD
-   * unassessed, or everything marked by `faculty` when `evaluated`. Who answers what right varies
+   * Every examinee's submitted attempt: choice answers scored and assessed (decision 20), TEXT and
+   * UPLOAD unassessed, or marked by `faculty` when `evaluated`. Who answers what right varies
    * by student and question, so the marks report has some of every kind.
    */
   function addSittings(
@@ -345,7 +345,7 @@ export function demoAssessmentRows(input: DemoAssessmentInput): DemoAssessmentRo
           answerText: question.type === 'TEXT' ? (right ? 'A full, well-argued answer.' : 'Not sure.') : null,
           fileUrls: question.type === 'UPLOAD' ? [input.answerSheetOf(studentId)] : [],
           updatedAt: submittedAt,
-          assessed: evaluated,
+          assessed: evaluated || choice,
           correct: choice || manual ? right : null,
           scoredPoint: choice
             ? right

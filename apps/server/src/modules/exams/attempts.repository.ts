@@ -176,8 +176,18 @@ export async function lockAttempt(tx: Transaction, attemptId: string) {
   return { ...row, started_at: new Date(row.started_at) };
 }
 
-/** Writes the submitted answers over the saved ones, inside the submit's transaction. */
-export async function writeAnswers(tx: Transaction, attemptId: string, answers: AnswerValues[], now: Date) {
+/** A submitted answer, with the saved answer it was made from when the sender said (else undefined). */
+export interface SubmittedAnswer extends AnswerValues {
+  /** The saved answer's `updated_at` the sender knew (null: none); undefined: replace whatever is saved. */
+  savedAt?: Date | null;
+}
+
+/**
+ * Writes the submitted answers over the saved ones, inside the submit's transaction. An answer
+ * made from an older save than the stored one (another tab saved since) leaves the stored one;
+ * the attempt's row lock keeps saves out meanwhile (they read it FOR SHARE).
+ */
+export async function writeAnswers(tx: Transaction, attemptId: string, answers: SubmittedAnswer[], now: Date) {
   if (answers.length === 0) return;
   await executePrepared(
     tx,
@@ -191,8 +201,14 @@ export async function writeAnswers(tx: Transaction, attemptId: string, answers: 
         option_ids: answer.optionIds,
         answer_text: answer.answerText,
         file_urls: answer.fileUrls,
+        checked: answer.savedAt !== undefined,
+        saved_at: answer.savedAt?.toISOString() ?? null,
       })),
-    )}::jsonb) as given(question_id uuid, option_ids jsonb, answer_text text, file_urls jsonb)
+    )}::jsonb) as given(question_id uuid, option_ids jsonb, answer_text text, file_urls jsonb,
+      checked boolean, saved_at timestamptz)
+    where not given.checked or not exists (select 1 from exam_answers newer
+      where newer.attempt_id = ${attemptId} and newer.question_id = given.question_id
+        and (given.saved_at is null or newer.updated_at > given.saved_at))
     on conflict (attempt_id, question_id) do update set option_ids = excluded.option_ids,
       answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at`,
   );
@@ -201,6 +217,7 @@ export async function writeAnswers(tx: Transaction, attemptId: string, answers: 
 /**
  * Marks the attempt submitted, gives every unanswered question an empty answer (so evaluation
  * sees the whole paper; a choice one scores 0) and scores the given choice answers (decision 20),
+ * choice answers then being assessed,
  * in ONE statement inside the submit's transaction: its parts read the answers as they were before
  * it, so the empty answers are scored as they are inserted and the scoring updates only the others.
  */
@@ -216,8 +233,9 @@ export async function finishAttempt(
       update exam_attempts set submitted_at = ${now}, auto_submitted = ${auto}, updated_at = ${now}
       where id = ${attemptId}),
     unanswered as (
-      insert into exam_answers (attempt_id, question_id, updated_at, correct, scored_point)
-      select ${attemptId}, q.id, ${now}, case when ${isChoice} then false end, case when ${isChoice} then 0 end
+      insert into exam_answers (attempt_id, question_id, updated_at, assessed, correct, scored_point)
+      select ${attemptId}, q.id, ${now}, ${isChoice}, case when ${isChoice} then false end,
+        case when ${isChoice} then 0 end
       from questions q where q.assessment_id = ${assessmentId}
       on conflict (attempt_id, question_id) do nothing)
     update exam_answers x set ${scoreChoiceSet}
@@ -229,13 +247,14 @@ export async function finishAttempt(
 const isChoice = sql`q.type in ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN')`;
 
 /**
- * Decision 20 in SQL, for an `exam_answers x` joined to its `questions q`: right when every
+ * Decision 20 in SQL, for an `exam_answers x` joined to its `questions q`, which it marks assessed
+ * (the portal scored it; only text and upload answers wait for a teacher): right when every
  * option's right flag equals whether it was chosen (the chosen set equals the right set) and the
  * question has a right option; the full weightage when right, else 0. Chosen ids were checked to be
  * the question's options when saved.
  */
-const scoreChoiceSet = sql`(correct, scored_point) = (
-  select ok, case when ok then q.weightage else 0 end
+const scoreChoiceSet = sql`(assessed, correct, scored_point) = (
+  select true, ok, case when ok then q.weightage else 0 end
   from (select coalesce(bool_and(o.correct = (o.id = any(x.option_ids))) and bool_or(o.correct), false) as ok
     from question_options o where o.question_id = q.id) scored)`;
 
@@ -260,8 +279,9 @@ export async function submitOverdueAttempts(
         and a.due_date + make_interval(secs => ${EXAM_GRACE_MS / 1000}) < ${now}::timestamptz
       returning ea.id),
     unanswered as (
-      insert into exam_answers (attempt_id, question_id, updated_at, correct, scored_point)
-      select o.id, q.id, ${now}, case when ${isChoice} then false end, case when ${isChoice} then 0 end
+      insert into exam_answers (attempt_id, question_id, updated_at, assessed, correct, scored_point)
+      select o.id, q.id, ${now}, ${isChoice}, case when ${isChoice} then false end,
+        case when ${isChoice} then 0 end
       from overdue o cross join questions q
       where q.assessment_id = ${assessmentId}
       on conflict (attempt_id, question_id) do nothing)

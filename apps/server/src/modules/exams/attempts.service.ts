@@ -15,7 +15,7 @@ import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findStoredFile } from '../uploads/stored-files.js';
 import { answerFor } from './answer-rules.js';
-import type { AnswerValues } from './attempts.repository.js';
+import type { SubmittedAnswer } from './attempts.repository.js';
 import * as repository from './attempts.repository.js';
 import { examWindow, mayAnswer, mayStart, timeLeftMs } from './exams.policy.js';
 import {
@@ -159,12 +159,13 @@ export async function submitExam(deps: AppDeps, user: AuthUser, body: SubmitBody
   if (exam.batch_subject_id !== body.batch_subject_id) throw notFound();
   if (exam.submitted_at) throw conflict(MESSAGES.alreadySubmitted);
   const questions = await repository.examQuestions(deps.db, exam.id);
-  const answers: AnswerValues[] = [];
+  const answers: SubmittedAnswer[] = [];
   for (const [index, item] of body.submissions.entries()) {
     const field = `submissions.${index}`;
     const answer = answerFor(questionOf(questions, item.question_id, field), item, field);
     await assertOwnAnswerSheets(deps, user, exam.upload_not_allowed, answer.fileUrls, field);
-    answers.push(answer);
+    const savedAt = typeof item.saved_at === 'string' ? new Date(item.saved_at) : item.saved_at;
+    answers.push({ ...answer, savedAt });
   }
   const now = deps.clock.now();
   const window = examWindow(exam.start_date, exam.due_date, now);

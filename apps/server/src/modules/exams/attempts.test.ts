@@ -411,6 +411,53 @@ describe('POST /api/assessment-submissions', () => {
     expect(list.find((row: { _id: string }) => row._id === exam.assessment.id).has_taken).toBe(true);
   });
 
+  it('never lets a submit from a stale tab overwrite a newer save of another tab', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const attemptId = await started(me.token, exam);
+    const [yes, no] = exam.boolean.options;
+    const savedBy = async (optionId: string) =>
+      (await save(me.token, attemptId, exam.boolean.question.id, { submitted_answer_ids: [optionId] })).json()
+        .data.answer.updated_at as string;
+    // Tab 1 saves True; tab 2 saves False a second later; tab 1, still showing True, submits.
+    const tabOneSaw = await savedBy(yes!.id);
+    t.clock.set(new Date(START.getTime() + 1000));
+    const tabTwoSaved = await savedBy(no!.id);
+    // A text no tab had seen saved (null) is kept as the saved one when there is one.
+    await save(me.token, attemptId, exam.text.question.id, { submitted_answer_text: 'from tab 2' });
+    t.clock.set(new Date(START.getTime() + 2000));
+    const response = await submit(me.token, exam, [
+      { question_id: exam.boolean.question.id, submitted_answer_ids: [yes!.id], saved_at: tabOneSaw },
+      { question_id: exam.text.question.id, submitted_answer_text: 'stale', saved_at: null },
+      // Made from the newest save: it replaces it, as does an answer without `saved_at`.
+      {
+        question_id: exam.single.question.id,
+        submitted_answer_ids: [exam.single.options[1]!.id],
+        saved_at: null,
+      },
+      { question_id: exam.multiple.question.id, submitted_answer_ids: [exam.multiple.options[0]!.id] },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const stored = new Map((await answersOf(attemptId)).map((row) => [row.questionId, row]));
+    expect(stored.get(exam.boolean.question.id)).toMatchObject({ optionIds: [no!.id] });
+    expect(stored.get(exam.boolean.question.id)!.updatedAt.toISOString()).toBe(tabTwoSaved);
+    expect(stored.get(exam.text.question.id)!.answerText).toBe('from tab 2');
+    expect(stored.get(exam.single.question.id)!.optionIds).toEqual([exam.single.options[1]!.id]);
+    expect(stored.get(exam.multiple.question.id)!.optionIds).toEqual([exam.multiple.options[0]!.id]);
+    // Scored as stored: False is the boolean's answer now.
+    expect(stored.get(exam.boolean.question.id)!.correct).toBe(!yes!.correct);
+  });
+
+  it('refuses a saved_at that is not a date (400)', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    await started(me.token, exam);
+    const response = await submit(me.token, exam, [
+      { question_id: exam.single.question.id, submitted_answer_ids: [], saved_at: 'yesterday' },
+    ]);
+    expect(response.statusCode).toBe(400);
+  });
+
   it('answers the attempt as a reload reads it: a repeat start, the submit, a submit without a start', async () => {
     const exam = await newExam();
     const me = await newStudent();

@@ -450,7 +450,61 @@ describe('evaluating', () => {
       .select()
       .from(examAnswers)
       .where(eq(examAnswers.attemptId, submission.attempt_id));
-    expect(answers.every((answer) => !answer.assessed)).toBe(true);
+    // Nothing the teacher marks was written; the choice answers were assessed by the portal on submit.
+    const byHand = answers.filter((answer) => answer.correct === null);
+    expect(byHand.length).toBeGreaterThan(0);
+    expect(byHand.every((answer) => !answer.assessed)).toBe(true);
+  });
+
+  it('completes every submission graded question by question, and every count agrees', async () => {
+    const exam = await newExam();
+    const first = await newStudent('Oviya First');
+    const second = await newStudent('Pari Second');
+    await sit(exam, first.token, { right: true, sheet: true });
+    await sit(exam, second.token, { right: false });
+    t.clock.set(CLOSED_AT);
+    const studentsUrl = `/api/assessment-submissions/assessment/${exam.assessment.id}`;
+    const listed = async (state: string) =>
+      (await call('GET', `${studentsUrl}?state=${state}`, school.tokens.faculty)).json().data;
+    expect((await listed('notEvaluated')).students).toHaveLength(2);
+    // Only the answers a teacher marks wait: text and upload, never the portal's scored choices.
+    const pending = (await submissionOf(exam, first.entityId)).json().data.submission.answers;
+    expect(
+      pending
+        .filter((answer: { assessed: boolean }) => !answer.assessed)
+        .map((a: { question_type: string }) => a.question_type)
+        .sort(),
+    ).toEqual(['TEXT', 'UPLOAD']);
+
+    for (const question of [exam.text.question, exam.upload.question]) {
+      const url = `${studentsUrl}/question/${question.id}`;
+      const column = (await call('GET', url, school.tokens.faculty)).json().data.answers;
+      const marked = await call('POST', '/api/assessment-submissions/assess', school.tokens.faculty, {
+        assessment_id: exam.assessment.id,
+        batch_subject_id: maths.batchSubject.id,
+        question_id: question.id,
+        submissions: column.map((answer: { _id: string }) => ({
+          submission_id: answer._id,
+          correct: true,
+          scored_point: question.id === exam.upload.question.id ? 1 : null,
+        })),
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+    }
+
+    const evaluated = await listed('evaluated');
+    expect(evaluated.students.map((s: { student_name: string }) => s.student_name)).toEqual([
+      'Oviya First',
+      'Pari Second',
+    ]);
+    expect((await listed('notEvaluated')).students).toEqual([]);
+    expect(evaluated.assessment).toMatchObject({ submissions_received: 2, submissions_evoluted: 2 });
+    const card = (await call('GET', '/api/assessment-evaluations?tab=pending', school.tokens.faculty))
+      .json()
+      .data.assessments.find((a: { _id: string }) => a._id === exam.assessment.id);
+    expect(card).toMatchObject({ submissions_received: 2, submissions_evoluted: 2 });
+    const submission = (await submissionOf(exam, second.entityId)).json().data.submission;
+    expect(submission.evaluated).toBe(true);
   });
 
   it('grades one question across all submissions (decision 28)', async () => {

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api';
 import { QuestionTitle } from '../../assessments/components/QuestionItem';
 import { marksLabel } from '../../assessments/counts';
 import { useQuestionSubmissions } from '../api';
+import { needsMarking } from '../marking';
 import { AnswerReview, ChoiceAnswer } from './AnswerReview';
 import { MarkingFooter } from './MarkingFooter';
 import { IneligibleBadge, isEditable } from './SubmissionReview';
@@ -27,7 +28,7 @@ export function QuestionGrading({ assessment, questionId }: { assessment: Assess
     return <LoadFailed message={errorMessage(graded.error)} retry={() => graded.refetch()} />;
   const { question, answers } = graded.data;
   const editable = isEditable(assessment);
-  const open = answers.filter((row) => !row.assessed).length;
+  const open = answers.filter(needsMarking).length;
   const number = String(question.position);
 
   return (

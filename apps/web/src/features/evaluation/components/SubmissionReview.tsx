@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatCardTime } from '../../assessments/assessment-time';
 import { useSubmission } from '../api';
 import { submissionsPath } from '../links';
+import { needsMarking } from '../marking';
 import { AnswerReview } from './AnswerReview';
 import { MarkingFooter } from './MarkingFooter';
 import { useMarkingForm } from './useMarkingForm';
@@ -94,7 +95,7 @@ export function SubmissionReview({
   }
   const data = submission.data;
   const editable = isEditable(assessment);
-  const open = data.answers.filter((row) => !row.assessed).length;
+  const open = data.answers.filter(needsMarking).length;
 
   return (
     <Stack gap="md">
