@@ -136,10 +136,17 @@ describe('a student sits an examination', () => {
         await clockText(page),
       );
 
-      // A manual submit with gaps is refused.
+      // A manual submit with gaps is refused: the confirmation counts them and leads back.
       await question(page, 1).getByRole('radio', { name: 'B. 56' }).check();
       await page.getByRole('button', { name: LABELS.examSubmit }).last().click();
-      await page.getByRole('alert').filter({ hasText: MESSAGES.answerAllQuestions }).waitFor();
+      const confirm = page.getByRole('dialog', { name: LABELS.examConfirmTitle });
+      await confirm.getByRole('alert').filter({ hasText: MESSAGES.answerAllQuestions }).waitFor();
+      assert.match(
+        await confirm.getByTestId('submit-counts').innerText(),
+        new RegExp(`${LABELS.examConfirmNotAnswered}\\s+4`),
+      );
+      await confirm.getByRole('button', { name: LABELS.examConfirmBack }).click();
+      await confirm.waitFor({ state: 'detached' });
 
       await question(page, 2).getByRole('checkbox', { name: 'A. 2' }).check();
       await question(page, 2).getByRole('checkbox', { name: 'C. 11' }).check();
@@ -179,14 +186,27 @@ describe('a student sits an examination', () => {
       assert.match(await question(page, 4).getByRole('textbox').inputValue(), /square on the hypotenuse/);
       assert.deepEqual(await sheets.getByRole('link').allInnerTexts(), ['sheet-2.png', 'sheet-3.png']);
 
-      // A second tab finds the same answers.
+      // A second tab finds the same answers, and each tab shows the other's saves at once.
       const second = await page.context().newPage();
       await second.goto(`/assessments/questions?assessment=${long._id}`);
       await second.getByRole('heading', { name: LONG_EXAM }).waitFor();
       assert.equal(await question(second, 1).getByRole('radio', { name: 'B. 56' }).isChecked(), true);
+      await question(second, 3).getByRole('radio', { name: 'B. False' }).check();
+      await allSaved(second);
+      await question(page, 3).getByRole('radio', { name: 'B. False', checked: true }).waitFor();
+      assert.equal(await question(page, 3).getByRole('radio', { name: 'A. True' }).isChecked(), false);
+      await question(page, 3).getByRole('radio', { name: 'A. True' }).check();
+      await question(second, 3).getByRole('radio', { name: 'A. True', checked: true }).waitFor();
+      await allSaved(page);
       await second.close();
 
       await page.getByRole('button', { name: LABELS.examSubmit }).last().click();
+      await confirm.getByText(MESSAGES.confirmSubmit).waitFor();
+      assert.match(
+        await confirm.getByTestId('submit-counts').innerText(),
+        new RegExp(`${LABELS.examConfirmAnswered}\\s+5`),
+      );
+      await confirm.getByRole('button', { name: LABELS.examSubmit }).click();
       const thanks = page.getByRole('dialog', { name: LABELS.examThanksTitle });
       await thanks.waitFor();
       await snap(page, 'exam-thanks-desktop', { fullPage: false });

@@ -35,6 +35,12 @@ export const EXAM_LABELS = {
   examSheetsOf: 'Answer sheets of question {n}',
   examRemoveSheet: 'Remove {name}',
   examSubmit: 'Submit',
+  // The submit's confirmation
+  examConfirmTitle: 'Submit your examination?',
+  examConfirmAnswered: 'Answered',
+  examConfirmNotAnswered: 'Not answered',
+  examConfirmTimeLeft: 'Time left',
+  examConfirmBack: 'Back to the questions',
   examAnsweredCount: '{answered} of {total} answered',
   examThanksTitle: 'Thanks',
   examThanksText: 'Your examination has been submitted.',

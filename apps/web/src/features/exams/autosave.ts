@@ -110,6 +110,12 @@ export class Autosaver {
     for (const slot of this.slots.values()) this.clearTimer(slot);
   }
 
+  /** Whether this question's answer is still waiting or on its way. */
+  isWaiting(questionId: string): boolean {
+    const slot = this.slots.get(questionId);
+    return slot !== undefined && (slot.body !== null || slot.inFlight !== null);
+  }
+
   /** Whether an answer is still waiting or on its way. */
   get pending(): boolean {
     return [...this.slots.values()].some((slot) => slot.body !== null || slot.inFlight !== null);

@@ -1,7 +1,14 @@
 import type { ExamQuestion } from '@portal/shared';
 import { MESSAGES } from '@portal/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { answeredCount, draftsFromSaved, saveBody, sheetName, submissionPayload } from './exam-answers';
+import {
+  answeredCount,
+  draftsFromSaved,
+  saveBody,
+  savedTimesOf,
+  sheetName,
+  submissionPayload,
+} from './exam-answers';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const question = (n: number, type: ExamQuestion['type'], options: number[] = []): ExamQuestion => ({
@@ -43,29 +50,55 @@ describe('examination answers (learning §5 "Exam submit")', () => {
     const withoutSheets = { ...everyAnswer, [id(5)]: { optionIds: [], text: '', files: [] } };
     expect(answeredCount(questions, withoutSheets)).toBe(4);
     expect(
-      submissionPayload(exam, questions, withoutSheets, { complete: true, uploadAllowed: true }),
+      submissionPayload(exam, questions, withoutSheets, {
+        complete: true,
+        uploadAllowed: true,
+        savedTimes: {},
+      }),
     ).toEqual({
       error: MESSAGES.answerAllQuestions,
     });
     const blankText = { ...everyAnswer, [id(4)]: { optionIds: [], text: '   ', files: [] } };
-    expect(submissionPayload(exam, questions, blankText, { complete: true, uploadAllowed: true })).toEqual({
+    expect(
+      submissionPayload(exam, questions, blankText, { complete: true, uploadAllowed: true, savedTimes: {} }),
+    ).toEqual({
       error: MESSAGES.answerAllQuestions,
     });
   });
 
   it('sends every question with the part its type takes', () => {
-    const body = submissionPayload(exam, questions, everyAnswer, { complete: true, uploadAllowed: true });
+    const body = submissionPayload(exam, questions, everyAnswer, {
+      complete: true,
+      uploadAllowed: true,
+      savedTimes: {},
+    });
     expect(body).toEqual({
       ...exam,
       submissions: [
-        { question_id: id(1), question_type: 'SINGLE_CHOICE', submitted_answer_ids: [id(11)] },
-        { question_id: id(2), question_type: 'MULTIPLE_CHOICE', submitted_answer_ids: [id(21), id(23)] },
-        { question_id: id(3), question_type: 'BOOLEAN', submitted_answer_ids: [id(32)] },
-        { question_id: id(4), question_type: 'TEXT', submitted_answer_text: 'Because the angles add up.' },
+        {
+          question_id: id(1),
+          question_type: 'SINGLE_CHOICE',
+          submitted_answer_ids: [id(11)],
+          saved_at: null,
+        },
+        {
+          question_id: id(2),
+          question_type: 'MULTIPLE_CHOICE',
+          submitted_answer_ids: [id(21), id(23)],
+          saved_at: null,
+        },
+        { question_id: id(3), question_type: 'BOOLEAN', submitted_answer_ids: [id(32)], saved_at: null },
+        {
+          question_id: id(4),
+          question_type: 'TEXT',
+          submitted_answer_text: 'Because the angles add up.',
+          saved_at: null,
+        },
         {
           question_id: id(5),
           question_type: 'UPLOAD',
           file_urls: ['/files/i/answer-sheets/page-1.png', '/files/i/answer-sheets/page-2.png'],
+          saved_at: null,
         },
       ],
     });
@@ -75,23 +108,44 @@ describe('examination answers (learning §5 "Exam submit")', () => {
     const body = submissionPayload(exam, questions, draftsFromSaved([saved(1, { ids: [12] })]), {
       complete: false,
       uploadAllowed: true,
+      savedTimes: {},
     });
     expect('submissions' in body && body.submissions?.length).toBe(5);
     expect('submissions' in body && body.submissions?.[3]).toEqual({
       question_id: id(4),
       question_type: 'TEXT',
       submitted_answer_text: '',
+      saved_at: null,
     });
   });
 
   it('does not ask a student refused uploads for sheets, and sends none for them', () => {
     const withoutSheets = { ...everyAnswer, [id(5)]: { optionIds: [], text: '', files: ['/files/x.png'] } };
-    const body = submissionPayload(exam, questions, withoutSheets, { complete: true, uploadAllowed: false });
+    const body = submissionPayload(exam, questions, withoutSheets, {
+      complete: true,
+      uploadAllowed: false,
+      savedTimes: {},
+    });
     expect('submissions' in body && body.submissions?.[4]).toEqual({
       question_id: id(5),
       question_type: 'UPLOAD',
       file_urls: [],
+      saved_at: null,
     });
+  });
+
+  it('names with each answer the save it was made from, so a newer save of another tab is kept', () => {
+    const answers = [
+      saved(1, { ids: [11] }),
+      { ...saved(3, { ids: [32] }), updated_at: '2026-01-05T09:00:07.000Z' },
+    ];
+    const body = submissionPayload(exam, questions, everyAnswer, {
+      complete: true,
+      uploadAllowed: true,
+      savedTimes: savedTimesOf(answers),
+    });
+    const times = 'submissions' in body ? body.submissions?.map((item) => item.saved_at) : [];
+    expect(times).toEqual(['2026-01-05T09:00:00.000Z', null, '2026-01-05T09:00:07.000Z', null, null]);
   });
 
   it('autosaves only the part of the answer the question takes', () => {

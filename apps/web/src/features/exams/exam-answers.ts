@@ -13,18 +13,23 @@ export type Drafts = Readonly<Record<string, Draft>>;
 
 export const EMPTY_DRAFT: Draft = { optionIds: [], text: '', files: [] };
 
+/** A saved answer as the page holds it. */
+export const draftFromSaved = (answer: SavedAnswer): Draft => ({
+  optionIds: answer.submitted_answer_ids,
+  text: answer.submitted_answer_text ?? '',
+  files: answer.file_urls,
+});
+
 /** The drafts a (re)loaded page starts from: every saved answer. */
 export function draftsFromSaved(answers: readonly SavedAnswer[]): Drafts {
-  const drafts: Record<string, Draft> = {};
-  for (const answer of answers) {
-    drafts[answer.question_id] = {
-      optionIds: answer.submitted_answer_ids,
-      text: answer.submitted_answer_text ?? '',
-      files: answer.file_urls,
-    };
-  }
-  return drafts;
+  return Object.fromEntries(answers.map((answer) => [answer.question_id, draftFromSaved(answer)]));
 }
+
+/** When each question's answer was last saved, as this page knows (null: never). */
+export type SavedTimes = Readonly<Record<string, string | null>>;
+
+export const savedTimesOf = (answers: readonly SavedAnswer[]): SavedTimes =>
+  Object.fromEntries(answers.map((answer) => [answer.question_id, answer.updated_at]));
 
 const CHOICE_TYPES = new Set(['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN']);
 export const isChoice = (question: Pick<ExamQuestion, 'type'>) => CHOICE_TYPES.has(question.type);
@@ -57,15 +62,16 @@ export const answeredCount = (questions: readonly ExamQuestion[], drafts: Drafts
   questions.filter((question) => isAnswered(question, drafts[question._id], uploadAllowed)).length;
 
 /**
- * The submission payload (learning §3) with every question's current answer. A manual submit with
- * gaps is refused with 'Please answer all the questions' (learning §5); the submit at zero
+ * The submission payload (learning §3) with every question's current answer and the save it was
+ * made from (`saved_at`, so a newer save of another tab is kept). A manual submit with gaps is
+ * refused with 'Please answer all the questions' (learning §5); the submit at zero
  * (`complete: false`) sends what there is.
  */
 export function submissionPayload(
   exam: { assessment_id: string; batch_subject_id: string },
   questions: readonly ExamQuestion[],
   drafts: Drafts,
-  options: { complete: boolean; uploadAllowed: boolean },
+  options: { complete: boolean; uploadAllowed: boolean; savedTimes: SavedTimes },
 ): SubmitExamBody | { error: string } {
   if (options.complete && answeredCount(questions, drafts, options.uploadAllowed) < questions.length) {
     return { error: MESSAGES.answerAllQuestions };
@@ -79,6 +85,7 @@ export function submissionPayload(
         question_id: question._id,
         question_type: question.type,
         ...saveBody(question, options.uploadAllowed || question.type !== 'UPLOAD' ? draft : EMPTY_DRAFT),
+        saved_at: options.savedTimes[question._id] ?? null,
       };
     }),
   };

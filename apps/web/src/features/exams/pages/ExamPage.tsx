@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import type { ExamQuestion, ExamSheet } from '@portal/shared';
+import type { ExamQuestion, ExamSheet, SavedAnswer } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { NO_FILES } from '@portal/shared/schemas/assessments';
 import {
@@ -28,16 +28,21 @@ import {
   useExamSheet,
   useRefreshMyExams,
 } from '../api';
+import { laterSave, openAttemptChannel } from '../attempt-channel';
 import { Autosaver, type SaveState } from '../autosave';
 import { ExamQuestionCard } from '../components/ExamQuestionCard';
+import { SubmitConfirmModal } from '../components/SubmitConfirmModal';
 import { formatTimeLeft, showsUploadWarning } from '../countdown';
 import {
   answeredCount,
   type Draft,
   type Drafts,
+  draftFromSaved,
   draftsFromSaved,
   EMPTY_DRAFT,
+  type SavedTimes,
   saveBody,
+  savedTimesOf,
   submissionPayload,
 } from '../exam-answers';
 import { MY_ASSESSMENTS_PATH } from '../links';
@@ -49,6 +54,8 @@ const ENTRY_MINUTES = 0.1;
 /** The submit at zero is retried this often while the server's grace lasts (decision 21). */
 const AUTO_SUBMIT_RETRY_MS = 3000;
 const AUTO_SUBMIT_TRIES = 15;
+/** A submit waits this long at most for the saves on their way. */
+const FLUSH_WAIT_MS = 5000;
 
 type Phase = 'sitting' | 'submitting' | 'thanks' | 'already';
 
@@ -134,6 +141,9 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
   const { timeLeft, sync } = useCountdown(attempt.time_left_ms);
   const [drafts, setDrafts] = useState<Drafts>(() => draftsFromSaved(sheet.answers));
   const draftsRef = useRef(drafts);
+  // The save each answer was last stored by, here or in another tab of the attempt.
+  const savedTimes = useRef<Record<string, string | null>>(savedTimesOf(sheet.answers));
+  const [confirming, setConfirming] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [phase, setPhase] = useState<Phase>('sitting');
   const phaseRef = useRef<Phase>('sitting');
@@ -150,12 +160,36 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
     if (errorMessage(refusal) === MESSAGES.alreadySubmitted) moveTo('already');
     else timeOver(errorMessage(refusal));
   };
-  const callbacks = useRef({ sync, onClosed });
-  callbacks.current = { sync, onClosed };
+  // Another tab stored an answer: show it, unless this tab has a newer one of its own on its way.
+  const onOtherTabSave = (answer: SavedAnswer) => {
+    if (phaseRef.current !== 'sitting') return;
+    noteSaved(answer);
+    if (saver.isWaiting(answer.question_id)) return;
+    draftsRef.current = { ...draftsRef.current, [answer.question_id]: draftFromSaved(answer) };
+    setDrafts(draftsRef.current);
+  };
+  const callbacks = useRef({ sync, onClosed, onOtherTabSave });
+  callbacks.current = { sync, onClosed, onOtherTabSave };
+  const [channel] = useState(() =>
+    openAttemptChannel(attempt._id, (answer) => callbacks.current.onOtherTabSave(answer)),
+  );
+  useEffect(() => () => channel.close(), [channel]);
+  const noteSaved = (answer: SavedAnswer) => {
+    const times: SavedTimes = savedTimes.current;
+    savedTimes.current = {
+      ...times,
+      [answer.question_id]: laterSave(times[answer.question_id], answer.updated_at),
+    };
+  };
   const [saver] = useState(
     () =>
       new Autosaver({
-        send: (questionId, body) => saveExamAnswer(attempt._id, questionId, body),
+        send: async (questionId, body) => {
+          const result = await saveExamAnswer(attempt._id, questionId, body);
+          noteSaved(result.answer);
+          channel.announce(result.answer);
+          return result;
+        },
         onTimeLeft: (ms) => callbacks.current.sync(ms),
         onState: setSaveState,
         isFinal: isExamConflict,
@@ -200,18 +234,26 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
 
   const submit = async (auto: boolean, tries = 0) => {
     if (!auto && phaseRef.current !== 'sitting') return;
-    const body = submissionPayload(
-      { assessment_id: assessment._id, batch_subject_id: assessment.batch_subject_id },
-      questions,
-      draftsRef.current,
-      { complete: !auto, uploadAllowed: sheet.upload_allowed },
-    );
-    if ('error' in body) return setError(body.error);
+    const options = { complete: !auto, uploadAllowed: sheet.upload_allowed, savedTimes: savedTimes.current };
+    const exam = { assessment_id: assessment._id, batch_subject_id: assessment.batch_subject_id };
+    const check = submissionPayload(exam, questions, draftsRef.current, options);
+    if ('error' in check) return setError(check.error);
     setError(null);
     moveTo('submitting');
+    // The answers on their way land first, so the submit names the saves they made.
+    await Promise.race([saver.flush(), new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS))]);
+    const body = submissionPayload(exam, questions, draftsRef.current, {
+      ...options,
+      savedTimes: savedTimes.current,
+    });
+    if ('error' in body) {
+      moveTo('sitting');
+      return setError(body.error);
+    }
     try {
       await submitExam(body);
       saver.stop();
+      setConfirming(false);
       moveTo('thanks');
       void refreshMyExams();
     } catch (failure) {
@@ -226,8 +268,12 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
         return;
       }
       moveTo('sitting');
+      setConfirming(false);
       setError(errorMessage(failure));
     }
+  };
+  const askToSubmit = () => {
+    if (phaseRef.current === 'sitting') setConfirming(true);
   };
 
   // At zero the exam submits itself with whatever is answered (learning §4).
@@ -279,7 +325,7 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
           </Group>
           <Button
             leftSection={<IconSend size={16} />}
-            onClick={() => void submit(false)}
+            onClick={askToSubmit}
             loading={phase === 'submitting'}
             disabled={phase === 'thanks'}
           >
@@ -337,7 +383,7 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
         <Group justify="flex-end">
           <Button
             leftSection={<IconSend size={16} />}
-            onClick={() => void submit(false)}
+            onClick={askToSubmit}
             loading={phase === 'submitting'}
             disabled={phase === 'thanks'}
           >
@@ -345,6 +391,15 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
           </Button>
         </Group>
       </Stack>
+      <SubmitConfirmModal
+        opened={confirming && phase !== 'thanks'}
+        answered={answered}
+        total={questions.length}
+        timeLeft={timeLeft}
+        busy={phase === 'submitting'}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void submit(false)}
+      />
       <ThanksModal
         opened={phase === 'thanks'}
         onDone={() => navigate('/dashboard', { state: { status: 'success' } })}
