@@ -2,17 +2,19 @@
 // in its own process: the students' hot reads, the staff's lists, sign-in, and the stall tests,
 // each measured BENCH_RUNS times (medians count), with the portal's memory sampled throughout;
 // then 5,000 open event streams (an announcement's delivery, their memory, the hot reads beside
-// them) and the examination storms (5,000 students sit one exam; again with kill -9 in every phase).
+// them) and the examination storms (a school's exam day: 1,000, 2,500 and 5,000 students, each
+// batch of 250 its own paper; again at 5,000 with kill -9 in every phase).
 // Exits non-zero when a budget (README, "Budgets"; bench/lib/options.mjs) is missed.
 // Needs `npm run build` first. Tuning: BENCH_SECONDS, BENCH_RUNS, BENCH_CONNECTIONS,
 // BENCH_LIST_CONNECTIONS, BENCH_STUDENTS, BENCH_ONLY=text (or events, exam, exam-crash), BENCH_RESEED=1,
-// BENCH_EXAM_CONNECTIONS, BENCH_EVENT_STREAMS, BENCH_EVENT_OPEN_CONCURRENCY.
+// BENCH_EXAM_CONNECTIONS, BENCH_EXAM_STUDENTS (e.g. 1000,5000), BENCH_EVENT_STREAMS,
+// BENCH_EVENT_OPEN_CONCURRENCY.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eventStreams } from './lib/event-streams.mjs';
 import { examStorm } from './lib/exam-storm.mjs';
 import { hit, measure, median, rotation } from './lib/load.mjs';
-import { BUDGETS, DATA, OPTIONS } from './lib/options.mjs';
+import { BUDGETS, DATA, EXAM_STORM, OPTIONS } from './lib/options.mjs';
 import { sampleMemory, startBare, startPortal } from './lib/processes.mjs';
 import { ensureScaleData, SCALE_DIR } from './lib/scale-data.mjs';
 import { hotMix, hotReads, reports, signIns, staffLists } from './lib/scenarios.mjs';
@@ -217,10 +219,12 @@ if (!OPTIONS.only || OPTIONS.only === 'events') {
 }
 results.examStorms = [];
 if (!OPTIONS.only || OPTIONS.only === 'exam') {
-  results.examStorms.push(await examStorm({ scale, misses }));
+  for (const students of EXAM_STORM.sizes)
+    results.examStorms.push(await examStorm({ scale, students, misses }));
 }
 if (!OPTIONS.only || OPTIONS.only === 'exam-crash') {
-  results.examStorms.push(await examStorm({ scale, crash: true, misses }));
+  const students = Math.max(...EXAM_STORM.sizes);
+  results.examStorms.push(await examStorm({ scale, students, crash: true, misses }));
 }
 results.scale = scale;
 results.finishedAt = new Date().toISOString();

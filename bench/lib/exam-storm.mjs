@@ -1,17 +1,23 @@
-// The examination storms: 5,000 students of one batch sit one examination, in the three phases
-// of a real sitting (start, answering, end), each student a client of its own with its own token,
-// sending at scheduled moments (open loop: a slow answer does not slow the arrivals down, and
-// latency is counted from the moment a request was due to go, so waiting for a free connection
-// counts too). With `crash`, the portal (Node and its PostgreSQL) is killed with SIGKILL in the
-// middle of each phase and started again on the same data; the clients retry what failed.
-// Afterwards the database must hold every acknowledged save and every submission, once.
+// The examination storms, shaped as a school's exam day: the students of the first N/250 batches
+// (N = 1,000, 2,500 or 5,000) each sit their own batch's examination (20 papers at 5,000, every
+// question type), in the three phases of a real sitting: the start (within 10 s each student opens
+// the Examinations tab and starts, on a portal started cold: no unmeasured warm-up), the answering
+// (a save every 15 s for 2 minutes, one answer sheet uploaded) and the end (every student submits
+// within 10 s). Each student is a client of its own with its own token, sending at scheduled
+// moments (open loop: a slow answer does not slow the arrivals down, and latency is counted from the
+// moment a request was due to go, so waiting for a free connection counts too). With `crash`, the
+// portal (Node and its PostgreSQL) is killed with SIGKILL in the middle of each phase and started
+// again on the same data; the clients retry what failed. Afterwards the database must hold every
+// acknowledged save and every submission, once.
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import {
   connectStormDatabase,
   ensureStormCopy,
   PAPER_QUESTIONS,
-  resetStormExam,
+  resetStormExams,
   STORM_DIR,
+  STUDENTS_PER_BATCH,
   tokensFor,
   verifyStorm,
 } from './exam-storm-data.mjs';
@@ -84,9 +90,9 @@ function summary(record) {
 }
 
 /** One HTTP exchange over the shared keep-alive agent: `{ status, body }`, or `{ error }`. */
-function exchange(agent, port, { method, path, token, body }) {
+function exchange(agent, port, { method, path, token, body, raw }) {
   return new Promise((resolve) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const payload = raw?.body ?? (body === undefined ? undefined : JSON.stringify(body));
     const request = http.request(
       {
         host: '127.0.0.1',
@@ -97,7 +103,7 @@ function exchange(agent, port, { method, path, token, body }) {
         headers: {
           authorization: `Bearer ${token}`,
           ...(payload !== undefined && {
-            'content-type': 'application/json',
+            'content-type': raw?.contentType ?? 'application/json',
             'content-length': Buffer.byteLength(payload),
           }),
         },
@@ -123,27 +129,19 @@ function exchange(agent, port, { method, path, token, body }) {
   });
 }
 
-/**
- * Before the exam, unmeasured: every student opens the Examinations tab (`GET
- * /api/users/me/assessments`), spread over `spreadMs`, as they do while waiting for START. The
- * portal is then as a school finds it at exam time (its pool connected, its code and PostgreSQL's
- * caches warm) rather than seconds after a restart; the kill -9 run measures the cold case.
- */
-async function openExaminationsTab(agent, port, tokens, spreadMs) {
-  const began = Date.now();
-  let failed = 0;
-  await Promise.all(
-    tokens.map(async (token, index) => {
-      const at = began + (index / tokens.length) * spreadMs;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
-      const answer = await exchange(agent, port, { method: 'GET', path: '/api/users/me/assessments', token });
-      if (answer.error || answer.status !== 200) failed += 1;
-    }),
-  );
-  console.log(
-    `  before the exam: ${tokens.length} students opened the Examinations tab in ` +
-      `${((Date.now() - began) / SECOND).toFixed(1)} s${failed ? `, ${failed} failed` : ''}`,
-  );
+/** A photographed answer sheet: a small PNG, sent as the web app's uploader sends it. */
+const SHEET = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function sheetUpload(student) {
+  const boundary = `----examstorm${student}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sheet-${student}.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), SHEET, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** An answer a student might give to `question`: option ids or a text. */
@@ -161,49 +159,60 @@ function answerTo(question, pick, student, turn) {
   }
 }
 
-const body = (answer) => ({ submitted_answer_ids: answer.optionIds, submitted_answer_text: answer.text });
+const body = (answer) =>
+  answer.fileUrls
+    ? { file_urls: answer.fileUrls }
+    : { submitted_answer_ids: answer.optionIds, submitted_answer_text: answer.text };
 
 /**
  * Runs one storm on the exam-storm copy of the scale data. Answers its figures; `misses` collects
  * what missed a budget (or lost data).
  */
-export async function examStorm({ scale, crash = false, misses }) {
+export async function examStorm({ scale, students: studentCount, crash = false, misses }) {
   const { phases } = EXAM_STORM;
   await ensureStormCopy(scale);
+  // The exams are made on the data before the measured portal starts, so it starts cold.
   let portal = await startPortal(STORM_DIR, { ownGroup: crash });
-  const memories = [sampleMemory(portal.pid)];
   const db = { client: await connectStormDatabase() };
+  const opensAt = new Date();
+  const exams = await resetStormExams(db.client, {
+    start: opensAt,
+    due: new Date(opensAt.getTime() + 3_600_000),
+    batchCount: Math.ceil(studentCount / STUDENTS_PER_BATCH),
+  });
+  await db.client.end();
+  await portal.stop();
+  portal = await startPortal(STORM_DIR, { ownGroup: crash });
+  db.client = await connectStormDatabase();
+  const memories = [sampleMemory(portal.pid)];
   const agent = new http.Agent({ keepAlive: true, maxSockets: EXAM_STORM.connections });
   try {
-    // The exam opens now; once the tokens are ready the students start 1 s later, answer from
-    // their start + 10 s, and the deadline is the end of the answering, when the clients
-    // auto-submit (within the grace).
-    const opensAt = new Date();
-    const exam = await resetStormExam(db.client, {
-      start: opensAt,
-      due: new Date(opensAt.getTime() + 3_600_000),
-    });
-    const tokens = await tokensFor(exam.students);
-    await openExaminationsTab(agent, portal.port, tokens, phases.warmUp * SECOND);
+    const sitters = exams.flatMap((exam) => exam.students.map((student) => ({ ...student, exam })));
+    const tokens = await tokensFor(sitters);
+    // The students start 1 s from now, answer from their start + 10 s, and the deadline is the
+    // end of the answering, when the clients auto-submit (within the grace).
     const t0 = Date.now() + SECOND;
     const dueAt = t0 + (phases.start + phases.answering) * SECOND;
-    await db.client.query('update assessments set due_date = $2 where id = $1', [
-      exam.assessmentId,
+    await db.client.query('update assessments set due_date = $2 where id = any($1::uuid[])', [
+      exams.map((exam) => exam.assessmentId),
       new Date(dueAt),
     ]);
-    const students = exam.students.map((student, index) => ({
+    const students = sitters.map((sitter, index) => ({
       index,
-      studentId: student.student_id,
+      studentId: sitter.student_id,
+      exam: sitter.exam,
       token: tokens[index],
       attemptId: null,
       questions: null,
       answers: new Map(),
+      savedAt: new Map(),
       chain: Promise.resolve(),
       failed: false,
     }));
     console.log(
-      `\nExamination storm${crash ? ', kill -9 in every phase' : ''}: ${students.length} students of one batch, ` +
-        `one ${PAPER_QUESTIONS}-question examination, ${EXAM_STORM.connections} keep-alive connections`,
+      `\nExamination storm${crash ? ', kill -9 in every phase' : ''}: ${students.length} students of ` +
+        `${exams.length} batches, each batch its own ${PAPER_QUESTIONS}-question examination, ` +
+        `${EXAM_STORM.connections} keep-alive connections, the portal started cold`,
     );
 
     const records = {
@@ -264,20 +273,33 @@ export async function examStorm({ scale, crash = false, misses }) {
     };
     const pick = random(35);
 
-    // Start: within the first 10 s every student starts the attempt and loads the paper.
+    // Start: within the first 10 s every student opens the Examinations tab, starts the attempt
+    // and has the paper (in the start's answer, or read after it).
     const startWork = students.map((student) => {
       const at = t0 + pick() * phases.start * SECOND;
       return later(at, () =>
         inTurn(student, async () => {
+          const listed = await send(
+            records.start,
+            'GET /api/users/me/assessments',
+            at,
+            { method: 'GET', path: '/api/users/me/assessments', token: student.token },
+            (answer) => answer.status === 200,
+          );
+          if (!listed) {
+            student.failed = true;
+            return;
+          }
+          const startAt = Date.now();
           const started = await send(
             records.start,
             'POST /api/assessment-attempts',
-            at,
+            startAt,
             {
               method: 'POST',
               path: '/api/assessment-attempts',
               token: student.token,
-              body: { assessment_id: exam.assessmentId },
+              body: { assessment_id: student.exam.assessmentId },
             },
             (answer) => answer.status === 201 || answer.status === 200,
           );
@@ -286,6 +308,10 @@ export async function examStorm({ scale, crash = false, misses }) {
             return;
           }
           student.attemptId = started.body.data.attempt._id;
+          if (started.body.data.questions) {
+            student.questions = started.body.data.questions;
+            return;
+          }
           const loadedAt = Date.now();
           const sheet = await send(
             records.start,
@@ -303,12 +329,14 @@ export async function examStorm({ scale, crash = false, misses }) {
       );
     });
 
-    // Answering: every 15 s each student saves an answer to a random question, the students spread evenly.
+    // Answering: every 15 s each student saves an answer to a random question, the students spread
+    // evenly; on one of those turns the answer is an answer sheet, uploaded first.
     const answeringStart = t0 + phases.start * SECOND;
+    const turns = Math.ceil(phases.answering / phases.saveEvery);
     const saves = [];
     for (const student of students) {
       const offset = (student.index / students.length) * phases.saveEvery * SECOND;
-      for (let turn = 0; turn * phases.saveEvery < phases.answering; turn += 1) {
+      for (let turn = 0; turn < turns; turn += 1) {
         const at = answeringStart + offset + turn * phases.saveEvery * SECOND;
         const choose = random(student.index * 100 + turn + 1);
         saves.push(
@@ -318,8 +346,28 @@ export async function examStorm({ scale, crash = false, misses }) {
                 records.answering.errors += 1;
                 return;
               }
-              const question = student.questions[Math.floor(choose() * student.questions.length)];
-              const answer = answerTo(question, choose, student.index + 1, turn);
+              const sheetTurn = turn === student.index % turns;
+              const writable = student.questions.filter((one) => (one.type === 'UPLOAD') === sheetTurn);
+              const question = writable[Math.floor(choose() * writable.length)];
+              let answer;
+              if (sheetTurn) {
+                const uploaded = await send(
+                  records.answering,
+                  'POST /api/s3/v2?purpose=answer_sheet',
+                  at,
+                  {
+                    method: 'POST',
+                    path: '/api/s3/v2?purpose=answer_sheet',
+                    token: student.token,
+                    raw: sheetUpload(student.index + 1),
+                  },
+                  (reply) => reply.status === 201,
+                );
+                if (!uploaded) return;
+                answer = { optionIds: [], text: null, fileUrls: [uploaded.body.data.publicUrl] };
+              } else {
+                answer = answerTo(question, choose, student.index + 1, turn);
+              }
               const saved = await send(
                 records.answering,
                 'PUT /api/assessment-attempts/{id}/answers/{questionId}',
@@ -334,6 +382,7 @@ export async function examStorm({ scale, crash = false, misses }) {
               );
               if (!saved) return;
               student.answers.set(question._id, answer);
+              student.savedAt.set(question._id, saved.body.data.answer.updated_at);
               acknowledged.set(`${student.studentId}/${question._id}`, answer);
             }),
           ),
@@ -350,9 +399,11 @@ export async function examStorm({ scale, crash = false, misses }) {
             records.end.errors += 1;
             return;
           }
+          // As the web app sends it: every answer held, with the save it came from.
           const submissions = [...student.answers].map(([questionId, answer]) => ({
             question_id: questionId,
             ...body(answer),
+            saved_at: student.savedAt.get(questionId) ?? null,
           }));
           const done = await send(
             records.end,
@@ -362,7 +413,11 @@ export async function examStorm({ scale, crash = false, misses }) {
               method: 'POST',
               path: '/api/assessment-submissions',
               token: student.token,
-              body: { assessment_id: exam.assessmentId, batch_subject_id: exam.batchSubjectId, submissions },
+              body: {
+                assessment_id: student.exam.assessmentId,
+                batch_subject_id: student.exam.batchSubjectId,
+                submissions,
+              },
             },
             // A retry after a crash may find the first try committed: the student is told so.
             (reply) => {
@@ -420,7 +475,7 @@ export async function examStorm({ scale, crash = false, misses }) {
     const peakMb = Math.max(...memories.map((memory) => memory.state.peakMb));
 
     const verified = await verifyStorm(db.client, {
-      assessmentId: exam.assessmentId,
+      assessmentIds: exams.map((exam) => exam.assessmentId),
       acknowledged,
       submittedStudents: submitted,
     });
@@ -434,8 +489,19 @@ export async function examStorm({ scale, crash = false, misses }) {
       client: (clientUsage.user + clientUsage.system) / 1e6,
     };
     if (cpu) cpu.msPerRequest = ((cpu.node + cpu.postgres) * SECOND) / requests;
-    report({ crash, figures, verified, peakMb, restarts, cpu, students: students.length, misses });
-    return { crash, students: students.length, phases: figures, verified, peakMb, restarts, cpu };
+    const load = await loadAverage();
+    report({ crash, figures, verified, peakMb, restarts, cpu, students: students.length, load, misses });
+    return {
+      crash,
+      students: students.length,
+      papers: exams.length,
+      phases: figures,
+      verified,
+      peakMb,
+      restarts,
+      cpu,
+      load,
+    };
   } finally {
     for (const memory of memories) memory.stop();
     agent.destroy();
@@ -444,9 +510,16 @@ export async function examStorm({ scale, crash = false, misses }) {
   }
 }
 
-function report({ crash, figures, verified, peakMb, restarts, cpu, students, misses }) {
+/** The machine's load average over the last minute and five, as /proc/loadavg has them. */
+async function loadAverage() {
+  const text = await fs.readFile('/proc/loadavg', 'utf8');
+  const [one, five] = text.split(' ').map(Number);
+  return { one, five };
+}
+
+function report({ crash, figures, verified, peakMb, restarts, cpu, students, load, misses }) {
   const ms = (value) => `${Math.round(value)} ms`;
-  const label = crash ? 'exam storm with kill -9' : 'exam storm';
+  const label = `exam storm of ${students}${crash ? ' with kill -9' : ''}`;
   for (const phase of figures) {
     const budget = phase.name === 'answering' ? BUDGETS.examAnsweringP99Ms : BUDGETS.examStartEndP99Ms;
     const ok = phase.errors === 0 && (crash || phase.p99 < budget);
@@ -486,6 +559,7 @@ function report({ crash, figures, verified, peakMb, restarts, cpu, students, mis
         `(${cpu.msPerRequest.toFixed(2)} ms a request); the load generator ${cpu.client.toFixed(1)} s`,
     );
   }
+  console.log(`  Load average at the end: ${load.one} (1 min), ${load.five} (5 min)`);
   const memoryOk = peakMb < BUDGETS.rssMb;
   if (!memoryOk) misses.push(`${label}: portal memory peaked at ${peakMb.toFixed(0)} MB`);
   console.log(`  Portal memory peak: ${peakMb.toFixed(0)} MB  ${memoryOk ? 'OK' : 'MISSED'}`);
