@@ -42,18 +42,18 @@ export const examAttemptsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...docs,
         description:
-          'Starts the caller’s attempt (201) between the start and due dates of a LIVE examination of their batch subjects; a second or parallel start answers the same attempt (200). 409 before the start ("The Examination has not yet started…") or after the due date.',
+          'Starts the caller’s attempt (201) between the start and due dates of a LIVE examination of their batch subjects; a second or parallel start answers the same attempt (200). Either answers the sheet as `GET /api/assessment-attempts/{id}` does (the attempt, the paper without right answers, the saved answers and `time_left_ms`). 409 before the start ("The Examination has not yet started…") or after the due date.',
         body: startAttemptBodySchema,
-        response: { 200: envelope(examSubmittedSchema), 201: envelope(examSubmittedSchema), ...failures },
+        response: { 200: envelope(examSheetSchema), 201: envelope(examSheetSchema), ...failures },
       },
     },
     async (request, reply) => {
-      const { attempt, created } = await service.startExam(
+      const { sheet, created } = await service.startExam(
         app.deps,
         caller(request),
         request.body.assessment_id,
       );
-      return reply.status(created ? 201 : 200).send({ data: { attempt } });
+      return reply.status(created ? 201 : 200).send({ data: sheet });
     },
   );
 

@@ -1,5 +1,5 @@
 import {
-  type ExamAttempt,
+  type ExamQuestion,
   type ExamSheet,
   type ExamSubmitted,
   MESSAGES,
@@ -12,10 +12,11 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { institutionOf } from '../../lib/tenancy.js';
+import { ttlCache } from '../../lib/ttl-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findStoredFile } from '../uploads/stored-files.js';
 import { answerFor } from './answer-rules.js';
-import type { SubmittedAnswer } from './attempts.repository.js';
+import type { SavedAnswerRow, StudentExamRow, SubmittedAnswer } from './attempts.repository.js';
 import * as repository from './attempts.repository.js';
 import { examWindow, mayAnswer, mayStart, timeLeftMs } from './exams.policy.js';
 import {
@@ -50,16 +51,18 @@ function windowClosed(window: ReturnType<typeof examWindow>) {
 /**
  * POST /api/assessment-attempts: the caller's attempt, created only from the start to the due
  * date of a LIVE examination with questions; a second (or parallel) start answers the same one.
+ * It answers the sheet too (the paper, the saved answers, the time left), so a student starts in
+ * one request.
  */
 export async function startExam(
   deps: AppDeps,
   user: AuthUser,
   assessmentId: string,
-): Promise<{ attempt: ExamAttempt; created: boolean }> {
+): Promise<{ sheet: ExamSheet; created: boolean }> {
   const exam = await studentExam(deps, user, assessmentId);
   const now = deps.clock.now();
   // A second start (a reload, another tab) finds the attempt in the exam's row: nothing to write.
-  if (exam.attempt_id !== null) return { attempt: presentAttempt(exam, now), created: false };
+  if (exam.attempt_id !== null) return { sheet: await sheetOf(deps, exam), created: false };
   if (exam.status !== 'LIVE' || exam.questions_count === 0) throw conflict(MESSAGES.examNotLive);
   const window = examWindow(exam.start_date, exam.due_date, now);
   if (!mayStart(window)) throw windowClosed(window);
@@ -70,23 +73,41 @@ export async function startExam(
     now,
   });
   // A parallel start of the same student may have won the insert: read what it wrote.
-  const started = created
-    ? { ...exam, attempt_id: id, started_at: startedAt, submitted_at: null, auto_submitted: false }
-    : await ownAttempt(deps, user, id);
-  return { attempt: presentAttempt(started, deps.clock.now()), created };
+  if (!created) return { sheet: await sheetOf(deps, await ownAttempt(deps, user, id)), created };
+  const started = {
+    ...exam,
+    attempt_id: id,
+    started_at: startedAt,
+    submitted_at: null,
+    auto_submitted: false,
+  };
+  return { sheet: await sheetOf(deps, started, []), created };
 }
 
 /** GET /api/assessment-attempts/{id}: the paper without right answers, the saved answers and the time left. */
 export async function getExamSheet(deps: AppDeps, user: AuthUser, attemptId: string): Promise<ExamSheet> {
-  const exam = await ownAttempt(deps, user, attemptId);
+  return sheetOf(deps, await ownAttempt(deps, user, attemptId));
+}
+
+// The paper as its students see it (no right answers): made once per examination and shared. Its
+// questions cannot change once someone has started (assessmentQuestionsFrozen).
+const examPapers = ttlCache<ExamQuestion[]>({ ttlMs: 60_000, maxEntries: 2_000 });
+
+const examPaper = (deps: AppDeps, assessmentId: string) =>
+  examPapers.get(deps.db, assessmentId, async () =>
+    (await repository.examQuestions(deps.db, assessmentId)).map(withoutRightAnswers),
+  );
+
+/** The sheet of an exam row with its attempt; `saved` when known (a new attempt has none). */
+async function sheetOf(deps: AppDeps, exam: StudentExamRow, saved?: SavedAnswerRow[]): Promise<ExamSheet> {
   const [questions, answers] = await Promise.all([
-    repository.examQuestions(deps.db, exam.id),
-    repository.savedAnswers(deps.db, attemptId),
+    examPaper(deps, exam.id),
+    saved ?? repository.savedAnswers(deps.db, exam.attempt_id!),
   ]);
   return {
     assessment: presentExamHeader(exam),
     attempt: presentAttempt(exam, deps.clock.now()),
-    questions: questions.map(withoutRightAnswers),
+    questions,
     answers: answers.map(presentSavedAnswer),
     upload_allowed: !exam.upload_not_allowed,
   };

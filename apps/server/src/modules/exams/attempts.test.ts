@@ -270,6 +270,28 @@ describe('the paper and autosave', () => {
         exam.multiple.options[1]!.id,
       ]),
     });
+    // A start again (a reload, another tab) answers the same sheet in one request.
+    const again = await start(me.token, exam.assessment.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(reloaded);
+  });
+
+  it('starts in one request: the start answers the paper without right answers and no saved answers', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    t.clock.set(START);
+    const first = await start(me.token, exam.assessment.id);
+    expect(first.statusCode).toBe(201);
+    const data = first.json().data;
+    expect(data.attempt).toMatchObject({ assessment_id: exam.assessment.id, submitted_at: null });
+    expect(data.questions.map((question: { _id: string }) => question._id)).toEqual(
+      [exam.single, exam.multiple, exam.boolean, exam.text, exam.upload].map((made) => made.question.id),
+    );
+    expect(JSON.stringify(data.questions)).not.toMatch(/correct|CORRECT/);
+    expect(data.answers).toEqual([]);
+    expect(data.assessment._id).toBe(exam.assessment.id);
+    const sheet = await call('GET', `/api/assessment-attempts/${data.attempt._id}`, me.token);
+    expect(sheet.json().data).toEqual(data);
   });
 
   it('refuses answers that do not fit the question (400), another student’s attempt (404)', async () => {

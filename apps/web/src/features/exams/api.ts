@@ -21,7 +21,6 @@ export const examKeys = {
   all: ['exams'] as const,
   mine: (when: AssessmentTimeTab, pending: boolean) => ['exams', 'mine', when, pending] as const,
   attempt: (assessmentId: string) => ['exams', 'attempt', assessmentId] as const,
-  sheet: (attemptId: string) => ['exams', 'sheet', attemptId] as const,
   result: (assessmentId: string) => ['exams', 'result', assessmentId] as const,
 };
 
@@ -64,15 +63,17 @@ export function useMyExams(when: AssessmentTimeTab, { pending = false } = {}): M
   };
 }
 
-/** Starts (or resumes: the server answers the same attempt) the student's attempt. */
+/**
+ * Starts (or resumes: the server answers the same attempt) the student's attempt, with its sheet:
+ * the paper, the saved answers and the time left.
+ */
 export const startAttempt = (assessmentId: string) =>
-  api<{ attempt: ExamAttempt }>('/assessment-attempts', { body: { assessment_id: assessmentId } }).then(
-    (data) => data.attempt,
-  );
+  api<ExamSheet>('/assessment-attempts', { body: { assessment_id: assessmentId } });
 
 /**
- * The student's attempt of an examination, started on entering the page (idempotent, so a reload
- * or a second tab gets the same one). Never retried: a refusal (not started, time over) is an answer.
+ * The student's attempt of an examination and its sheet, started on entering the page (idempotent,
+ * so a reload or a second tab gets the same one), read once per visit (autosave keeps it current).
+ * Never retried: a refusal (not started, time over) is an answer.
  */
 export function useExamAttempt(assessmentId: string | null) {
   return useQuery({
@@ -80,17 +81,6 @@ export function useExamAttempt(assessmentId: string | null) {
     queryFn: () => startAttempt(assessmentId!),
     enabled: Boolean(assessmentId),
     retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
-}
-
-/** The paper, the saved answers and the time left; read once per visit (autosave keeps it current). */
-export function useExamSheet(attemptId: string | null) {
-  return useQuery({
-    queryKey: examKeys.sheet(attemptId ?? ''),
-    queryFn: ({ signal }) => api<ExamSheet>(`/assessment-attempts/${path(attemptId!)}`, { signal }),
-    enabled: Boolean(attemptId),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnWindowFocus: false,

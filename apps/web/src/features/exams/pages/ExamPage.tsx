@@ -20,14 +20,7 @@ import { errorMessage, isNotAvailable } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useFormError } from '../../../lib/use-form-error';
 import { sendTimeSpent } from '../../learn/api';
-import {
-  isExamConflict,
-  saveExamAnswer,
-  submitExam,
-  useExamAttempt,
-  useExamSheet,
-  useRefreshMyExams,
-} from '../api';
+import { isExamConflict, saveExamAnswer, submitExam, useExamAttempt, useRefreshMyExams } from '../api';
 import { laterSave, openAttemptChannel } from '../attempt-channel';
 import { Autosaver, type SaveState } from '../autosave';
 import { ExamQuestionCard } from '../components/ExamQuestionCard';
@@ -417,11 +410,11 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
 export function ExamPage() {
   const [params] = useSearchParams();
   const assessmentId = params.get('assessment');
-  const attempt = useExamAttempt(assessmentId);
-  const sheet = useExamSheet(attempt.data?._id ?? null);
+  // The start answers the sheet: the paper, the saved answers and the time left.
+  const sheet = useExamAttempt(assessmentId);
   const timeOver = useTimeOver();
 
-  const refusal = attempt.error ?? sheet.error;
+  const refusal = sheet.error;
   const startRefusal = isExamConflict(refusal) ? errorMessage(refusal) : null;
   const arrivedLate =
     startRefusal === MESSAGES.examTimeOver ||
@@ -454,7 +447,7 @@ export function ExamPage() {
         action={{ label: LABELS.examBackToAssessments, to: MY_ASSESSMENTS_PATH }}
       />
     );
-  if (arrivedLate || attempt.isPending || (attempt.isSuccess && sheet.isPending)) return <Loading />;
+  if (arrivedLate || sheet.isPending) return <Loading />;
   if (startRefusal) {
     return (
       <>
@@ -467,12 +460,7 @@ export function ExamPage() {
   }
   if (refusal && isNotAvailable(refusal)) return <NotAvailable text={LABELS.assessNotAvailable} />;
   if (refusal || !sheet.data) {
-    return (
-      <LoadFailed
-        message={errorMessage(refusal)}
-        retry={() => void (attempt.isError ? attempt.refetch() : sheet.refetch())}
-      />
-    );
+    return <LoadFailed message={errorMessage(refusal)} retry={() => void sheet.refetch()} />;
   }
   return (
     <>
