@@ -28,6 +28,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { root: string
     root: options.root,
     wildcard: false,
     index: false,
+    // The build writes each text file's .br and .gz beside it (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(response, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
