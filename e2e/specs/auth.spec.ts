@@ -117,6 +117,31 @@ describe('sign-in and the app shell', () => {
     await context.close();
   });
 
+  it('waits its turn while the portal is busy with a rush of sign-ins, and then signs in', async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    let turnedAway = 0;
+    await page.route('**/api/auth/login', async (route) => {
+      if (turnedAway >= 2) return route.continue();
+      turnedAway += 1;
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '2', 'content-type': 'application/json' },
+        body: JSON.stringify({ error: { code: 'BUSY', message: MESSAGES.signInBusy } }),
+      });
+    });
+    await page.goto('/login');
+    await page.getByLabel('User Name').fill('student');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').filter({ hasText: MESSAGES.signInWaiting }).waitFor();
+    await snap(page, 'login-waiting-its-turn');
+    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+    assert.equal(turnedAway, 2);
+    assert.equal(await page.getByText(MESSAGES.signInBusy).count(), 0);
+    await context.close();
+  });
+
   it('the sign-in page downloads under 150 KB of gzipped JavaScript, and is sent it compressed', async (t) => {
     const context = await portal.newContext();
     const page = await context.newPage();

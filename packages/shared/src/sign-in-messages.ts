@@ -12,6 +12,7 @@ export const SIGN_IN_MESSAGES = {
   passwordMismatch: 'Password mismatch',
   passwordTooLong: 'Password must be at most 128 characters.',
   passwordTooShort: 'Password must be at least 8 characters.',
+  signInWaiting: 'Many people are signing in right now. Your sign-in is waiting its turn…',
 } as const;
 
 export const SIGN_IN_LABELS = {

@@ -21,6 +21,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { signIn } from '../../../lib/session';
 import { authKeys, login, useProductName, usePublicConfig } from '../api';
+import { withSignInRetry } from '../sign-in-retry';
 import { canSubmitLogin } from '../validation';
 import classes from './LoginPage.module.css';
 
@@ -54,8 +55,11 @@ export function LoginPage() {
   const forgotOpen = location.pathname === '/forgot-password';
   const closeForgot = () => navigate({ pathname: '/login', search: location.search }, { replace: true });
 
+  // While the portal is busy (503), the sign-in waits its turn and says so (sign-in-retry.ts).
+  const [waiting, setWaiting] = useState(false);
   const mutation = useMutation({
-    mutationFn: login,
+    mutationFn: (body: { username: string; password: string }) =>
+      withSignInRetry(() => login(body), { onBusy: setWaiting }),
     onSuccess: (account) => {
       const { jwt: _jwt, ...user } = account;
       queryClient.setQueryData(authKeys.me, user);
@@ -133,6 +137,11 @@ export function LoginPage() {
                 autoComplete="current-password"
                 size="md"
               />
+              {waiting && (
+                <Alert color="blue" variant="light" role="status" aria-live="polite">
+                  {SIGN_IN_MESSAGES.signInWaiting}
+                </Alert>
+              )}
               {mutation.isError && (
                 <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
                   {loginFailure(mutation.error)}
