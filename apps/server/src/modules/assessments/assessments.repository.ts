@@ -69,18 +69,12 @@ export function visibleTo(reader: Reader): SQL {
 export interface ListFilters {
   batchId?: string;
   batchSubjectId?: string;
-  /** Only those this student has not submitted. */
-  notTakenBy?: string;
 }
 
 function filtersOf(filters: ListFilters): SQL {
   const parts: SQL[] = [];
   if (filters.batchId) parts.push(sql`bs.batch_id = ${filters.batchId}`);
   if (filters.batchSubjectId) parts.push(sql`a.batch_subject_id = ${filters.batchSubjectId}`);
-  if (filters.notTakenBy) {
-    parts.push(sql`not exists (select 1 from exam_attempts taken where taken.assessment_id = a.id
-      and taken.student_id = ${filters.notTakenBy} and taken.submitted_at is not null)`);
-  }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 

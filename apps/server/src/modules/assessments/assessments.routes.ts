@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../plugins/auth.js';
+import { listOwnExams } from '../exams/own-exam-list.js';
 import { ASSESSMENT_POLICY } from './assessments.policy.js';
 import * as service from './assessments.service.js';
 
@@ -73,7 +74,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: assessmentList, ...failures },
       },
     },
-    async (request) => ({ data: await service.listOwnAssessments(app.deps, caller(request), request.query) }),
+    async (request) => ({ data: await listOwnExams(app.deps, caller(request), request.query) }),
   );
 
   app.get(

@@ -77,7 +77,6 @@ async function listFor(deps: AppDeps, user: AuthUser, query: ListQuery): Promise
   const filters = {
     batchId: query.batch_id,
     batchSubjectId: query.batch_subject_id,
-    notTakenBy: user.permission === 'student' && query.pending ? user.entityId : undefined,
   };
   const reader = readerOf(user);
   const [rows, counts] = await Promise.all([
@@ -105,14 +104,6 @@ export async function listAssessments(
   if (query.batch_id && !(await repository.batchExists(deps.db, institutionOf(user), query.batch_id))) {
     throw notFound();
   }
-  return listFor(deps, user, query);
-}
-
-/**
- * GET /api/users/me/assessments: a student's examinations (LIVE, CLOSED and EVOLUTED ones of the
- * batch subjects they are enrolled in); filters only narrow that list.
- */
-export function listOwnAssessments(deps: AppDeps, user: AuthUser, query: ListQuery): Promise<AssessmentList> {
   return listFor(deps, user, query);
 }
 

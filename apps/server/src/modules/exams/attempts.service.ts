@@ -25,20 +25,29 @@ import {
   presentSavedAnswer,
   withoutRightAnswers,
 } from './exams.presenter.js';
+import { examOfAttempt, examOfStudent } from './student-exams.js';
 
 type SaveBody = z.output<typeof saveAnswerBodySchema>;
 type SubmitBody = z.output<typeof submitExamBodySchema>;
 
-/** An examination the student may sit or read (enrolled, LIVE/CLOSED or EVOLUTED), else 404. */
+/**
+ * An examination the student may sit or read (enrolled, LIVE/CLOSED or EVOLUTED), else 404: from
+ * the parts kept in memory (student-exams.ts), so an exam day's requests read no rows for it.
+ */
 async function studentExam(deps: AppDeps, user: AuthUser, assessmentId: string) {
-  const exam = await repository.findStudentExam(deps.db, institutionOf(user), user.entityId, assessmentId);
+  const exam = await examOfStudent(deps, user, assessmentId);
   if (!exam) throw notFound();
   return exam;
 }
 
-/** One of the student's own attempts with its examination, else 404. */
+/**
+ * One of the student's own attempts with its examination, else 404; an attempt not among the kept
+ * ones (a start of another tab not yet seen here) is looked up in the database.
+ */
 async function ownAttempt(deps: AppDeps, user: AuthUser, attemptId: string) {
-  const exam = await repository.findAttemptExam(deps.db, institutionOf(user), user.entityId, attemptId);
+  const exam =
+    (await examOfAttempt(deps, user, attemptId)) ??
+    (await repository.findAttemptExam(deps.db, institutionOf(user), user.entityId, attemptId));
   if (!exam) throw notFound();
   return exam;
 }
@@ -73,7 +82,10 @@ export async function startExam(
     now,
   });
   // A parallel start of the same student may have won the insert: read what it wrote.
-  if (!created) return { sheet: await sheetOf(deps, await ownAttempt(deps, user, id)), created };
+  if (!created) {
+    const theirs = await repository.findAttemptExam(deps.db, institutionOf(user), user.entityId, id);
+    return { sheet: await sheetOf(deps, theirs!), created };
+  }
   const started = {
     ...exam,
     attempt_id: id,

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { pageOf, readPage } from '../../lib/pagination.js';
+import { forgetInstitutionReads } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { effectiveStatus } from '../assessments/assessment-status.js';
@@ -37,19 +38,23 @@ const readerOf = (user: AuthUser) => ({ permission: user.permission, entityId: u
 
 /**
  * Submits the overdue attempts of the assessment (decision 26) before anything of its
- * submissions is read, when there are any (a cheap probe first: most reads find none).
+ * submissions is read, when there are any (a cheap probe first: most reads find none). A read that
+ * submits writes: the students' kept attempts are dropped with the institution's reads.
  */
-async function settleOverdue(deps: AppDeps, assessmentId: string): Promise<boolean> {
+async function settleOverdue(deps: AppDeps, user: AuthUser, assessmentId: string): Promise<boolean> {
   const now = deps.clock.now();
   if (!(await hasOverdueAttempts(deps.db, assessmentId, now))) return false;
   await submitOverdueAttempts(deps.db, assessmentId, now);
+  forgetInstitutionReads(deps.db, institutionOf(user));
   return true;
 }
 
 /** An assessment the caller evaluates (404/403 as `assessmentForTeacher`), its overdue attempts submitted. */
 export async function assessmentToEvaluate(deps: AppDeps, user: AuthUser, assessmentId: string) {
   const row = await assessmentForTeacher(deps, user, assessmentId);
-  return (await settleOverdue(deps, assessmentId)) ? assessmentForTeacher(deps, user, assessmentId) : row;
+  return (await settleOverdue(deps, user, assessmentId))
+    ? assessmentForTeacher(deps, user, assessmentId)
+    : row;
 }
 
 /** GET /api/assessment-evaluations: Pending (CLOSED or DRAFTED) or Evaluated (EVOLUTED), latest due first. */

@@ -1,4 +1,5 @@
 import { assessments, examAnswers, examAttempts, questionOptions, questions } from '../../db/schema/index.js';
+import { forgetInstitutionReads } from '../../lib/read-cache.js';
 import type { TestApp } from '../harness.js';
 
 type QuestionType = (typeof questions.$inferInsert)['type'];
@@ -67,6 +68,8 @@ export async function createAssessmentRow(
       status: values.status ?? 'DRAFTED',
     })
     .returning();
+  // Written as the API would write it: the institution's kept reads go.
+  forgetInstitutionReads(t.db, values.institutionId);
   return row!;
 }
 
@@ -107,6 +110,7 @@ export async function createQuestionRows(
     options.sort((a, b) => a.position - b.position);
     made.push({ question: question!, options });
   }
+  forgetInstitutionReads(t.db, owner.institutionId);
   return made;
 }
 
@@ -125,6 +129,7 @@ export async function createAttemptRow(
       submittedAt: values.submittedAt ?? null,
     })
     .returning();
+  forgetInstitutionReads(t.db, values.institutionId);
   return row!;
 }
 

@@ -4,6 +4,7 @@ import {
   batchSubjects,
   subjects,
 } from '../../db/schema/index.js';
+import { forgetAllReads } from '../../lib/read-cache.js';
 import type { TestApp } from '../harness.js';
 
 export async function createSubject(
@@ -42,4 +43,6 @@ export async function enrolStudents(t: TestApp, batchSubjectId: string, studentI
   await t.db
     .insert(batchSubjectStudents)
     .values(studentIds.map((studentId) => ({ batchSubjectId, studentId })));
+  // Written as the API would write it: kept reads (a student's enrolments among them) go.
+  forgetAllReads(t.db);
 }

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
+import { executePrepared } from '../../lib/prepared.js';
+import { cachedRead, cachedUserRead, derivedOnce, STEADY_TTL_MS } from '../../lib/read-cache.js';
+import { institutionOf } from '../../lib/tenancy.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { StudentExamRow } from './attempts.repository.js';
+
+/**
+ * A student's examinations, from three parts kept in memory (lib/read-cache.ts), so that on exam
+ * day thousands of students opening the Examinations tab, starting, saving and submitting cost
+ * the database only what they write:
+ * - the examinations of a batch (shared by its students): LIVE and EVOLUTED ones of its live
+ *   batch subjects, with their question counts; only the API's writes change them, and each drops
+ *   them (a steady read);
+ * - the student's own facts: their batch, the batch subjects they are enrolled in, whether they may
+ *   upload answer sheets (changed only by the staff's writes, which drop them);
+ * - the student's attempts (changed by their own start and submit, which drop their reads, and by
+ *   the overdue submit, which drops the institution's).
+ * Everything clock-dependent (CLOSED, the window, the time left) is worked out per request.
+ */
+
+/** An examination as its batch's students see it, without any student's attempt. */
+export interface BatchExamRow extends Record<string, unknown> {
+  id: string;
+  batch_subject_id: string;
+  batch_id: string;
+  batch_title: string;
+  subject_id: string;
+  subject_code: string;
+  subject_title: string;
+  title: string;
+  description: string;
+  start_date: Date;
+  due_date: Date;
+  paper_url: string | null;
+  status: 'LIVE' | 'EVOLUTED';
+  author_user_id: string | null;
+  author_name: string;
+  questions_count: number;
+  total_marks: number;
+  has_upload_questions: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface StudentFacts {
+  batchId: string | null;
+  uploadNotAllowed: boolean;
+  /** The batch subjects the student is enrolled in. */
+  enrolled: string[];
+}
+
+interface AttemptRow extends Record<string, unknown> {
+  id: string;
+  assessment_id: string;
+  started_at: Date;
+  submitted_at: Date | null;
+  auto_submitted: boolean;
+}
+
+function loadBatchExams(db: Database, institutionId: string, batchId: string) {
+  return executePrepared<BatchExamRow>(
+    db,
+    sql`select a.id, a.batch_subject_id, bs.batch_id, b.title as batch_title, s.id as subject_id,
+        s.code as subject_code, s.title as subject_title, a.title, a.description, a.start_date,
+        a.due_date, a.paper_url, a.status, a.author_user_id, a.author_name,
+        q.questions_count, q.total_marks, q.has_upload_questions, a.created_at, a.updated_at
+      from batch_subjects bs
+      join batches b on b.id = bs.batch_id and b.deleted_at is null
+      join subjects s on s.id = bs.subject_id and s.deleted_at is null
+      join assessments a on a.batch_subject_id = bs.id and a.status in ('LIVE', 'EVOLUTED')
+      cross join lateral (
+        select count(*)::int as questions_count, coalesce(sum(qq.weightage), 0)::float8 as total_marks,
+          coalesce(bool_or(qq.type = 'UPLOAD'), false) as has_upload_questions
+        from questions qq where qq.assessment_id = a.id) q
+      where bs.batch_id = ${batchId} and bs.institution_id = ${institutionId} and bs.deleted_at is null
+      order by a.due_date, a.id`,
+  ).then((result) => result.rows);
+}
+
+/** The examinations of a batch, shared by its students. */
+export function batchExams(deps: AppDeps, institutionId: string, batchId: string): Promise<BatchExamRow[]> {
+  return cachedRead(
+    deps.db,
+    institutionId,
+    `exams_of_batch:${batchId}`,
+    () => loadBatchExams(deps.db, institutionId, batchId),
+    STEADY_TTL_MS,
+  );
+}
+
+function studentFacts(deps: AppDeps, user: AuthUser): Promise<StudentFacts> {
+  const institutionId = institutionOf(user);
+  return cachedUserRead(
+    deps.db,
+    institutionId,
+    user.userId,
+    'exam_student_facts',
+    async () => {
+      const result = await executePrepared<{
+        batch_id: string | null;
+        upload_not_allowed: boolean;
+        enrolled: string[];
+      }>(
+        deps.db,
+        sql`select s.batch_id, s.upload_assessment_not_allowed as upload_not_allowed,
+            array(select bss.batch_subject_id from batch_subject_students bss where bss.student_id = s.id)::text[]
+              as enrolled
+          from students s
+          where s.id = ${user.entityId} and s.institution_id = ${institutionId} and s.archived_at is null`,
+      );
+      const row = result.rows[0];
+      return {
+        batchId: row?.batch_id ?? null,
+        uploadNotAllowed: row?.upload_not_allowed ?? false,
+        enrolled: row?.enrolled ?? [],
+      };
+    },
+    STEADY_TTL_MS,
+  );
+}
+
+/** The student's attempts, one per examination they started. */
+function studentAttempts(deps: AppDeps, user: AuthUser): Promise<AttemptRow[]> {
+  return cachedUserRead(
+    deps.db,
+    institutionOf(user),
+    user.userId,
+    'exam_attempts',
+    async () =>
+      (
+        await executePrepared<AttemptRow>(
+          deps.db,
+          sql`select id, assessment_id, started_at, submitted_at, auto_submitted
+            from exam_attempts where student_id = ${user.entityId}`,
+        )
+      ).rows,
+    STEADY_TTL_MS,
+  );
+}
+
+const enrolledSet = derivedOnce((facts: StudentFacts) => new Set(facts.enrolled));
+const attemptsByExam = derivedOnce(
+  (attempts: AttemptRow[]) => new Map(attempts.map((attempt) => [attempt.assessment_id, attempt])),
+);
+
+/** The parts of a student's examinations, each kept on its own. */
+async function partsOf(deps: AppDeps, user: AuthUser) {
+  const [facts, attempts] = await Promise.all([studentFacts(deps, user), studentAttempts(deps, user)]);
+  const exams = facts.batchId ? await batchExams(deps, institutionOf(user), facts.batchId) : [];
+  return { facts, exams, enrolled: enrolledSet(facts), byExam: attemptsByExam(attempts) };
+}
+
+export type StudentExam = BatchExamRow & StudentExamRow;
+
+function withAttempt(exam: BatchExamRow, facts: StudentFacts, attempt: AttemptRow | undefined): StudentExam {
+  return {
+    ...exam,
+    upload_not_allowed: facts.uploadNotAllowed,
+    attempt_id: attempt?.id ?? null,
+    started_at: attempt?.started_at ?? null,
+    submitted_at: attempt?.submitted_at ?? null,
+    auto_submitted: attempt?.auto_submitted ?? null,
+  };
+}
+
+/**
+ * The student's examinations (those of their batch's batch subjects they are enrolled in), each
+ * with their attempt when there is one: what they may sit or read. Anything else is as if it did
+ * not exist.
+ */
+export async function examsOfStudent(deps: AppDeps, user: AuthUser): Promise<StudentExam[]> {
+  const { facts, exams, enrolled, byExam } = await partsOf(deps, user);
+  return exams
+    .filter((exam) => enrolled.has(exam.batch_subject_id))
+    .map((exam) => withAttempt(exam, facts, byExam.get(exam.id)));
+}
+
+/** One of the student's examinations, with their attempt, or undefined. */
+export async function examOfStudent(
+  deps: AppDeps,
+  user: AuthUser,
+  assessmentId: string,
+): Promise<StudentExam | undefined> {
+  const { facts, exams, enrolled, byExam } = await partsOf(deps, user);
+  const exam = exams.find((candidate) => candidate.id === assessmentId);
+  if (!exam || !enrolled.has(exam.batch_subject_id)) return undefined;
+  return withAttempt(exam, facts, byExam.get(exam.id));
+}
+
+/** The examination of one of the student's own attempts, or undefined. */
+export async function examOfAttempt(
+  deps: AppDeps,
+  user: AuthUser,
+  attemptId: string,
+): Promise<StudentExam | undefined> {
+  const { facts, exams, enrolled, byExam } = await partsOf(deps, user);
+  const attempt = [...byExam.values()].find((candidate) => candidate.id === attemptId);
+  const exam = attempt && exams.find((candidate) => candidate.id === attempt.assessment_id);
+  if (!exam || !enrolled.has(exam.batch_subject_id)) return undefined;
+  return withAttempt(exam, facts, attempt);
+}
