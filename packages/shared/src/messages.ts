@@ -50,6 +50,10 @@ export const QUESTION_IMPORT_MESSAGES = {
   importXmlDoctype: 'XML files with a DOCTYPE are not accepted.',
   importXmlNotQuiz: 'The file is XML but not a Moodle XML quiz.',
   importXmlBadGrade: 'Option {letter} has a grade that is not a number.',
+  importGradeNotMoodle:
+    "Option {letter}: {grade}% is not one of Moodle's grades, so Moodle itself would refuse this question. It is imported as {verdict}; please check the right options.",
+  importGradeRight: 'a right option',
+  importGradeWrong: 'a wrong option',
   importAikenNotStarted: 'This line belongs to no question: the question text must come first.',
   importAikenTooFewOptions: 'The question needs at least 2 options before its ANSWER line.',
   importAikenNotFinished: 'The question above has no ANSWER line before the next question starts.',
