@@ -11,7 +11,7 @@ import {
 import { earliestSessionStart } from '@portal/shared/schemas/online-sessions';
 import type { Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
-import { PHONE, snap } from '../support/browser.js';
+import { PHONE, settled, snap } from '../support/browser.js';
 import { type BatchSubjectRow, batchNamed } from '../support/content.js';
 import {
   blockMeetingScript,
@@ -95,10 +95,6 @@ async function openRoom(username: string, id: string, meeting: 'unreachable' | '
   } else await inMeeting(signed.page);
   return { ...signed, beats };
 }
-
-/** Waits for the page's transitions (a popup opening) to finish, so a picture shows where they end. */
-const settled = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 
 describe('online sessions', () => {
   it('a teacher creates a live session; a waiting student’s room opens by itself when the teacher joins; the moderator sees both students’ minutes', async () => {

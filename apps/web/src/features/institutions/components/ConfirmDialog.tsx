@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Red for what takes something away (delete, archive); restoring is not. */
   confirmColor?: string;
+  /** The confirming button's text when 'proceed' alone could be misread (it names what is undone). */
+  confirmLabel?: string;
 }
 
 /** Delete/archive confirmation: 'CANCEL' and 'proceed' (management §2, §9). */
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
   confirmColor = 'red',
+  confirmLabel = LABELS.confirmProceed,
 }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
@@ -35,8 +38,16 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {LABELS.confirmCancel}
           </Button>
-          <Button color={confirmColor} onClick={onConfirm} loading={busy}>
-            {LABELS.confirmProceed}
+          <Button
+            color={confirmColor}
+            onClick={onConfirm}
+            loading={busy}
+            // A long name wraps inside the button instead of pushing it off a phone's screen.
+            h="auto"
+            mih={36}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 6 } }}
+          >
+            {confirmLabel}
           </Button>
         </Group>
       </Stack>
