@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { FileUploader } from '../../../components/upload/FileUploader';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { errorMessage } from '../../../lib/api';
 import { useFormError } from '../../../lib/use-form-error';
 import type { ImportedFile } from '../api';
@@ -78,6 +79,9 @@ function Problems({ problems, good, onImportGood, busy }: ProblemsProps) {
             variant="default"
             size="xs"
             w="fit-content"
+            maw="100%"
+            mih={30}
+            {...WRAPPING_BUTTON}
             leftSection={<IconFileImport size={14} />}
             onClick={onImportGood}
             disabled={busy}

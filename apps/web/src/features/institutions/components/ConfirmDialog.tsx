@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { LABELS } from '@portal/shared/messages';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { FormError } from './FormError';
 
 interface ConfirmDialogProps {
@@ -38,15 +39,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {LABELS.confirmCancel}
           </Button>
-          <Button
-            color={confirmColor}
-            onClick={onConfirm}
-            loading={busy}
-            // A long name wraps inside the button instead of pushing it off a phone's screen.
-            h="auto"
-            mih={36}
-            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 6 } }}
-          >
+          <Button color={confirmColor} onClick={onConfirm} loading={busy} mih={36} {...WRAPPING_BUTTON}>
             {confirmLabel}
           </Button>
         </Group>
