@@ -7,7 +7,7 @@ import { type Assessment, formatMessage, LABELS, MESSAGES } from '@portal/shared
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
 import { chooseIn, dayAhead, pdf, pickDateTime } from '../support/assessments.js';
-import { PHONE, snap } from '../support/browser.js';
+import { PHONE, settled, snap } from '../support/browser.js';
 import { addSubjectToBatch, type BatchSubjectRow, batchNamed } from '../support/content.js';
 import { usePortal } from '../support/portal.js';
 import { banner, chooseOption, pickFiles } from '../support/ui.js';
@@ -30,6 +30,28 @@ const BROKEN_GIFT = `::Speed of light::Light travels fastest through {=a vacuum 
 ::Pairs::Match the colours. {=Sky -> Blue =Grass -> Green}
 `;
 
+/** A Moodle XML bank whose second question gives an option 33 %, a grade Moodle itself refuses. */
+const MOODLE_BANK = `<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <questiontext format="html"><text><![CDATA[<p>Which lens converges light?</p>]]></text></questiontext>
+    <defaultgrade>1</defaultgrade>
+    <single>true</single>
+    <answer fraction="100"><text>Convex</text></answer>
+    <answer fraction="0"><text>Concave</text></answer>
+  </question>
+  <question type="multichoice">
+    <questiontext format="html"><text>Which of these are colours of the rainbow?</text></questiontext>
+    <defaultgrade>2</defaultgrade>
+    <single>false</single>
+    <answer fraction="33"><text>Red</text></answer>
+    <answer fraction="33.33333"><text>Green</text></answer>
+    <answer fraction="33.33333"><text>Blue</text></answer>
+    <answer fraction="-50"><text>Brown</text></answer>
+  </question>
+</quiz>
+`;
+
 const users = {} as Record<'moderator' | 'faculty', ApiUser>;
 const ids = {} as {
   classTen: string;
@@ -40,7 +62,14 @@ const ids = {} as {
   /** An assessment of the untaught subject, made by the moderator. */
   foreign: Assessment;
 };
-const files = {} as { dir: string; good: string; broken: string; paper: string };
+const files = {} as {
+  dir: string;
+  good: string;
+  broken: string;
+  empty: string;
+  moodle: string;
+  paper: string;
+};
 const start = dayAhead(2);
 
 let prepared: Promise<void> | undefined;
@@ -55,6 +84,10 @@ async function prepare() {
   await fs.writeFile(files.good, GOOD_GIFT);
   files.broken = path.join(files.dir, 'optics-matching.gift');
   await fs.writeFile(files.broken, BROKEN_GIFT);
+  files.empty = path.join(files.dir, 'empty.gift');
+  await fs.writeFile(files.empty, '');
+  files.moodle = path.join(files.dir, 'optics-bank.xml');
+  await fs.writeFile(files.moodle, MOODLE_BANK);
   files.paper = path.join(files.dir, 'optics-paper.pdf');
   await fs.writeFile(files.paper, pdf('Optics unit test'));
 
@@ -131,10 +164,28 @@ async function addAssessment(page: Page, title: string, subjectLabel: string, wi
   await card(page, title).waitFor();
 }
 
-/** Add Question on a card: the broken file's problems first, then the good file's preview and import. */
+/** Whether a CSS colour is a red (Mantine's red buttons). */
+function isRed(color: string): boolean {
+  const [red = 0, green = 0, blue = 0] = (color.match(/\d+/g) ?? []).map(Number);
+  return red > 180 && red - green > 80 && red - blue > 80;
+}
+
+const importButton = (popup: Locator) =>
+  popup.getByRole('button', { name: LABELS.importImport, exact: true });
+
+/**
+ * Add Question on a card: Import waits for a clean preview; the broken file's problems first, then
+ * the good file's preview; a failed upload forgets it; the good file again, previewed and imported.
+ */
 async function importGift(page: Page, title: string) {
   await card(page, title).getByRole('button', { name: LABELS.assessAddQuestion }).click();
   const popup = dialog(page);
+  // Nothing previewed: Import cannot be pressed, and says why.
+  assert.equal(await importButton(popup).isDisabled(), true);
+  assert.equal(
+    await importButton(popup).getAttribute('aria-describedby'),
+    await popup.getByText(LABELS.importPreviewFirst).getAttribute('id'),
+  );
   await popup.getByRole('button', { name: LABELS.importPreview }).click();
   await popup.getByRole('alert').filter({ hasText: MESSAGES.fillTheUrl }).waitFor();
   assert.equal(
@@ -144,22 +195,40 @@ async function importGift(page: Page, title: string) {
 
   await pickFiles(page, LABELS.importChooseFile, files.broken);
   await popup.getByText(formatMessage(LABELS.importFileChosen, { name: 'optics-matching.gift' })).waitFor();
+  assert.equal(await importButton(popup).isDisabled(), true, 'uploaded but not previewed');
   await popup.getByRole('button', { name: LABELS.importPreview }).click();
   const problems = popup.getByRole('list', { name: LABELS.importProblemsList });
   await problems.waitFor();
   assert.match(await problems.innerText(), /Line 4/);
-  // Import refuses a file with problems; its good question could be imported on its own.
-  await popup.getByRole('button', { name: LABELS.importImport, exact: true }).click();
+  const preview = popup.getByTestId('question-preview');
+  await preview.getByText(formatMessage(LABELS.importPreviewTitleOne, { n: '1' }), { exact: true }).waitFor();
+  // A file with problems is not imported whole; its good question can be, on its own.
+  assert.equal(await importButton(popup).isDisabled(), true, 'a preview with problems');
   await popup
-    .getByRole('alert')
-    .filter({ hasText: formatMessage(MESSAGES.questionFileRejected, { count: '1' }) })
+    .getByRole('button', { name: formatMessage(LABELS.importSkipProblemsOne, { n: '1' }) })
     .waitFor();
-  await popup.getByRole('button', { name: formatMessage(LABELS.importSkipProblems, { n: '1' }) }).waitFor();
 
   await pickFiles(page, LABELS.importChooseFile, files.good);
   await popup.getByText(formatMessage(LABELS.importFileChosen, { name: 'optics.gift' })).waitFor();
   await popup.getByRole('button', { name: LABELS.importPreview }).click();
-  const preview = popup.getByTestId('question-preview');
+  await preview.getByText(formatMessage(LABELS.importPreviewTitle, { n: '3' })).waitFor();
+  assert.equal(await importButton(popup).isDisabled(), false);
+
+  // A new file that fails to upload leaves neither the last file nor its preview behind.
+  await pickFiles(page, LABELS.importChooseFile, files.empty);
+  await popup.getByRole('alert').filter({ hasText: MESSAGES.fileEmpty }).waitFor();
+  await preview.waitFor({ state: 'detached' });
+  assert.equal(
+    await popup.getByText(formatMessage(LABELS.importFileChosen, { name: 'optics.gift' })).count(),
+    0,
+  );
+  assert.equal(await popup.getByRole('textbox', { name: LABELS.importCsvUrl }).inputValue(), '');
+  assert.equal(await importButton(popup).isDisabled(), true);
+  await snap(page, `assessment-import-failed-upload-${title.replace(/\W+/g, '-').toLowerCase()}`);
+
+  await pickFiles(page, LABELS.importChooseFile, files.good);
+  await popup.getByText(formatMessage(LABELS.importFileChosen, { name: 'optics.gift' })).waitFor();
+  await popup.getByRole('button', { name: LABELS.importPreview }).click();
   await preview.getByText(formatMessage(LABELS.importPreviewTitle, { n: '3' })).waitFor();
   await preview.getByText(formatMessage(LABELS.importFormat, { format: 'GIFT' })).waitFor();
   assert.equal(await problems.count(), 0);
@@ -170,7 +239,7 @@ async function importGift(page: Page, title: string) {
   assert.match(await first.locator('li[data-correct]').innerText(), /a vacuum/);
   assert.equal(await question(preview, 2).locator('li[data-correct]').count(), 2);
   await snap(page, `assessment-import-preview-${title.replace(/\W+/g, '-').toLowerCase()}`);
-  await popup.getByRole('button', { name: LABELS.importImport, exact: true }).click();
+  await importButton(popup).click();
   await banner(page, MESSAGES.assessmentQuestionsAdded);
   await popup.waitFor({ state: 'detached' });
   await card(page, title)
@@ -252,13 +321,53 @@ describe('assessments for moderators', () => {
     await dialog(page)
       .getByText(formatMessage(MESSAGES.confirmCancelAssessment, { title: 'Planets quiz' }))
       .waitFor();
-    await dialog(page).getByRole('button', { name: LABELS.confirmProceed }).click();
+    // The spec's CANCEL keeps the assessment; the red button says what it cancels.
+    const proceed = dialog(page).getByRole('button', {
+      name: formatMessage(LABELS.assessCancelProceed, { title: 'Planets quiz' }),
+      exact: true,
+    });
+    assert.ok(isRed(await proceed.evaluate((button) => getComputedStyle(button).backgroundColor)));
+    await dialog(page).getByRole('button', { name: LABELS.confirmCancel, exact: true }).waitFor();
+    await settled(page);
+    await snap(page, 'assessment-cancel-dialog-desktop', { fullPage: false });
+    await proceed.click();
     await banner(page, MESSAGES.assessmentCanceled);
     await card(page, 'Planets quiz').getByText(LABELS.assessStatusCanceled, { exact: true }).waitFor();
     assert.equal(
       await card(page, 'Planets quiz').getByRole('button', { name: LABELS.assessCancel }).count(),
       0,
     );
+  });
+
+  it('previews a Moodle XML bank under its own name, warning about a grade Moodle itself refuses', async () => {
+    await card(page, 'Optics unit test').getByRole('button', { name: LABELS.assessAddQuestion }).click();
+    const popup = dialog(page);
+    await pickFiles(page, LABELS.importChooseFile, files.moodle);
+    await popup.getByText(formatMessage(LABELS.importFileChosen, { name: 'optics-bank.xml' })).waitFor();
+    assert.match(
+      await popup.getByRole('textbox', { name: LABELS.importCsvUrl }).inputValue(),
+      /-optics-bank\.xml$/,
+    );
+    await popup.getByRole('button', { name: LABELS.importPreview }).click();
+    const preview = popup.getByTestId('question-preview');
+    await preview.getByText(formatMessage(LABELS.importPreviewTitle, { n: '2' })).waitFor();
+    await preview.getByText(formatMessage(LABELS.importFormat, { format: 'Moodle XML' })).waitFor();
+    const warnings = preview.getByRole('list', { name: LABELS.importWarningsList });
+    await preview.getByText(formatMessage(LABELS.importWarningsTitle, { n: '1' })).waitFor();
+    const warning = formatMessage(MESSAGES.importGradeNotMoodle, {
+      letter: 'A',
+      grade: '33',
+      verdict: MESSAGES.importGradeRight,
+    });
+    assert.equal(
+      await warnings.innerText(),
+      `${formatMessage(LABELS.importProblemAt, { line: '10' })}: ${warning}`,
+    );
+    // A warning does not stop the import.
+    assert.equal(await importButton(popup).isDisabled(), false);
+    await snap(page, 'assessment-import-moodle-warning-desktop');
+    await popup.getByRole('button', { name: LABELS.formCancel }).click();
+    await popup.waitFor({ state: 'detached' });
   });
 
   it('fits a phone: the list, the popup and the questions', async () => {
@@ -272,6 +381,24 @@ describe('assessments for moderators', () => {
     await phonePage.getByRole('button', { name: LABELS.assessAddButton }).first().click();
     await dialog(phonePage).getByRole('heading', { name: LABELS.assessAddTitle }).waitFor();
     await snap(phonePage, 'assessment-popup-phone');
+    await dialog(phonePage).getByRole('button', { name: LABELS.formCancel }).click();
+    // CANCEL in the Cancel Assessment dialog keeps the assessment.
+    await cardAction(phonePage, 'Optics unit test', LABELS.assessCancel);
+    await dialog(phonePage)
+      .getByRole('button', { name: formatMessage(LABELS.assessCancelProceed, { title: 'Optics unit test' }) })
+      .waitFor();
+    await settled(phonePage);
+    assert.equal(await overflow(), 0);
+    await snap(phonePage, 'assessment-cancel-dialog-phone', { fullPage: false });
+    await dialog(phonePage).getByRole('button', { name: LABELS.confirmCancel, exact: true }).click();
+    await dialog(phonePage).waitFor({ state: 'detached' });
+    await card(phonePage, 'Optics unit test').getByText(LABELS.assessStatusLive, { exact: true }).waitFor();
+    await card(phonePage, 'Optics unit test').getByRole('button', { name: LABELS.assessAddQuestion }).click();
+    await pickFiles(phonePage, LABELS.importChooseFile, files.moodle);
+    await dialog(phonePage).getByRole('button', { name: LABELS.importPreview }).click();
+    await dialog(phonePage).getByRole('list', { name: LABELS.importWarningsList }).waitFor();
+    assert.equal(await overflow(), 0);
+    await snap(phonePage, 'assessment-import-moodle-warning-phone');
     await dialog(phonePage).getByRole('button', { name: LABELS.formCancel }).click();
     await card(phonePage, 'Optics unit test').getByRole('link', { name: LABELS.assessViewQuestions }).click();
     await question(phonePage, 1).waitFor();

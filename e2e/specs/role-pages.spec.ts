@@ -113,6 +113,42 @@ describe('every page says who it is for', () => {
   });
 });
 
+/** Resolves once `page` has had no API request in flight for 500 ms (the event stream aside). */
+function apiQuiet(page: Page) {
+  const pending = new Set<unknown>();
+  const counts = (url: string) => url.includes('/api/') && !url.includes('/api/events');
+  page.on('request', (request) => counts(request.url()) && pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return async () => {
+    let quietSince = Date.now();
+    while (Date.now() - quietSince < 500) {
+      if (pending.size > 0) quietSince = Date.now();
+      await page.waitForTimeout(100);
+    }
+  };
+}
+
+describe('every page asks only for what its role may read', () => {
+  for (const role of ['moderator', 'faculty', 'student', 'owner'] as const) {
+    it(`${role}: none of the ${role}'s own pages is refused (403) by the API`, async () => {
+      const context = await portal.newContext();
+      const page = await context.newPage();
+      const seen = watch(page);
+      const quiet = apiQuiet(page);
+      await signIn(page, role);
+      await page.waitForURL('**/dashboard');
+      const own = ROUTE_ROLES.filter((route) => route.roles === 'any' || route.roles.includes(role));
+      for (const route of own) {
+        await openInApp(page, addressOf(route.path));
+        await quiet();
+      }
+      assert.deepEqual(seen.refused, [], `${role}: refused calls`);
+      await context.close();
+    });
+  }
+});
+
 describe('another class’s subject, chapter or topic opened by its link', () => {
   it('shows the not-available state, not an error to retry or a bare "Not found."', async () => {
     // Class 9 A's subject, chapter and topic, found through the moderator.

@@ -98,16 +98,20 @@ describe('a topic’s self assessment', () => {
     const popup = moderator.getByRole('dialog');
     await popup.getByText(LABELS.selfChoiceOnly).waitFor();
 
-    await popup.getByRole('button', { name: LABELS.importImport, exact: true }).click();
+    // Import waits for a preview without problems; Preview asks for a file first.
+    const importButton = popup.getByRole('button', { name: LABELS.importImport, exact: true });
+    assert.equal(await importButton.isDisabled(), true);
+    await popup.getByText(LABELS.importPreviewFirst).waitFor();
+    await popup.getByRole('button', { name: LABELS.importPreview }).click();
     await popup.getByRole('alert').filter({ hasText: MESSAGES.fillTheUrl }).waitFor();
     await pickFiles(moderator, LABELS.importChooseFile, files.essay);
-    await popup.getByRole('button', { name: LABELS.importImport, exact: true }).click();
-    await popup.getByRole('alert').filter({ hasText: LABELS.importPreviewFirst }).waitFor();
+    assert.equal(await importButton.isDisabled(), true);
     await popup.getByRole('button', { name: LABELS.importPreview }).click();
     const problems = popup.getByRole('list', { name: LABELS.importProblemsList });
     await problems.waitFor();
     assert.match(await problems.innerText(), /Line 7: /);
     await popup.getByText(formatMessage(LABELS.importPreviewTitle, { n: '3' })).waitFor();
+    assert.equal(await importButton.isDisabled(), true, 'a preview with problems');
     await snap(moderator, 'self-assessment-attach-problems');
 
     await popup.getByRole('button', { name: formatMessage(LABELS.importSkipProblems, { n: '3' }) }).click();

@@ -1,11 +1,25 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LABELS, MESSAGES, type OnlineSession, type OnlineSessionList } from '@portal/shared';
+import {
+  LABELS,
+  MESSAGES,
+  type OnlineSession,
+  type OnlineSessionDetail,
+  type OnlineSessionList,
+  type SessionReport,
+} from '@portal/shared';
+import { earliestSessionStart } from '@portal/shared/schemas/online-sessions';
 import type { Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
-import { PHONE, snap } from '../support/browser.js';
+import { PHONE, settled, snap } from '../support/browser.js';
 import { type BatchSubjectRow, batchNamed } from '../support/content.js';
-import { blockMeetingScript, type RecordedMeeting, useMeetingStandIn } from '../support/jitsi.js';
+import {
+  blockMeetingScript,
+  countHeartbeats,
+  emitMeetingEvent,
+  type RecordedMeeting,
+  useMeetingStandIn,
+} from '../support/jitsi.js';
 import { once, usePortal } from '../support/portal.js';
 import { banner, chooseOption } from '../support/ui.js';
 
@@ -13,6 +27,7 @@ const portal = usePortal('sessions');
 const WIDE = { width: 1366, height: 900 };
 const LIVE_TITLE = 'Refraction live class';
 const CUSTOM_TITLE = 'Extra help: lenses';
+const PRESENCE_TITLE = 'Total internal reflection';
 
 const roomPath = (id: string) => `/me/session/detail?session=${id}`;
 
@@ -50,9 +65,36 @@ async function inMeeting(page: Page, timeout = 15_000): Promise<RecordedMeeting>
   return meeting;
 }
 
-/** Waits for the page's transitions (a popup opening) to finish, so a picture shows where they end. */
-const settled = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The room's state as `user` is shown it (a student waits until the teacher is present). */
+const roomStateFor = async (user: ApiUser, id: string) =>
+  (await user.call<OnlineSessionDetail>(`/online-sessions/${id}`)).session.room_state;
+
+/** Waits until `check` holds, polling, or fails with `what`. */
+async function eventually(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    assert.ok(Date.now() < deadline, what);
+    await pause(250);
+  }
+}
+
+/**
+ * `username`'s room of session `id` with its heartbeats counted, once the page shows the meeting:
+ * out of reach (the alert), or open and not yet joined (`emitMeetingEvent` joins it).
+ */
+async function openRoom(username: string, id: string, meeting: 'unreachable' | 'not joined') {
+  const signed = await portal.signedInPage(username, WIDE);
+  if (meeting === 'unreachable') await blockMeetingScript(signed.context);
+  else await useMeetingStandIn(signed.context, { autoJoin: false });
+  const beats = countHeartbeats(signed.page);
+  await signed.page.goto(roomPath(id));
+  if (meeting === 'unreachable') {
+    await signed.page.getByRole('alert').filter({ hasText: MESSAGES.meetingScriptFailed }).waitFor();
+  } else await inMeeting(signed.page);
+  return { ...signed, beats };
+}
 
 describe('online sessions', () => {
   it('a teacher creates a live session; a waiting student’s room opens by itself when the teacher joins; the moderator sees both students’ minutes', async () => {
@@ -235,6 +277,74 @@ describe('online sessions', () => {
     await teacher.page.goto(roomPath(live._id));
     await teacher.page.getByRole('alert').filter({ hasText: MESSAGES.meetingScriptFailed }).waitFor();
     await teacher.done();
+  });
+
+  it('a person is present only while their meeting is open: no heartbeat before joining, after leaving or when the meeting cannot load', async () => {
+    const { users, subject } = await setUp();
+    const start = earliestSessionStart(new Date());
+    const { session } = await users.faculty.call<{ session: OnlineSession }>('/online-sessions', {
+      body: {
+        title: PRESENCE_TITLE,
+        batch_id: subject.batch_id,
+        batch_subject_id: subject._id,
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 60 * 60_000).toISOString(),
+      },
+    });
+
+    // The teacher's meeting server is out of reach: the room says so and the teacher is not present.
+    const unreachable = await openRoom('faculty', session._id, 'unreachable');
+    await pause(2_000);
+    assert.equal(unreachable.beats.sent, 0, 'no heartbeat from a room whose meeting never loaded');
+    assert.equal(await roomStateFor(users.student, session._id), 'waiting_for_teacher');
+    await unreachable.done();
+
+    // The teacher's meeting opens but is not joined yet (the pre-join screen): still not present.
+    const teacher = await openRoom('faculty', session._id, 'not joined');
+    await pause(2_000);
+    assert.equal(teacher.beats.sent, 0, 'no heartbeat before the conference is joined');
+    assert.equal(await roomStateFor(users.student, session._id), 'waiting_for_teacher');
+    await emitMeetingEvent(teacher.page, 'videoConferenceJoined');
+    await eventually('the teacher’s heartbeat once joined', () => teacher.beats.sent > 0);
+    await eventually(
+      'the student’s room opens once the teacher has joined',
+      async () => (await roomStateFor(users.student, session._id)) === 'open',
+    );
+
+    // One student's meeting server is out of reach; another joins and leaves at once.
+    const cut = await openRoom('student', session._id, 'unreachable');
+    await snap(cut.page, 'sessions-room-unreachable-wide');
+    const brief = await openRoom('student2', session._id, 'not joined');
+    await pause(1_000);
+    assert.equal(brief.beats.sent, 0, 'no heartbeat before the student joins');
+    await emitMeetingEvent(brief.page, 'videoConferenceJoined');
+    await eventually('the student’s heartbeat once joined', () => brief.beats.sent === 1);
+    await emitMeetingEvent(brief.page, 'videoConferenceLeft');
+    // A heartbeat interval and more: nothing from the student who left nor from the one who never joined.
+    await pause(17_000);
+    assert.equal(brief.beats.sent, 1, 'no heartbeat after the student left');
+    assert.equal(cut.beats.sent, 0, 'no heartbeat from a student whose meeting never loaded');
+    assert.ok(teacher.beats.sent >= 2, 'the teacher in the conference keeps beating');
+    await brief.done();
+    await cut.done();
+
+    // The teacher leaves the conference (the page stays open): gone at once, not 45 s later.
+    const beforeLeaving = teacher.beats.sent;
+    await emitMeetingEvent(teacher.page, 'videoConferenceLeft');
+    await eventually(
+      'the teacher is gone once they leave the conference',
+      async () => (await roomStateFor(users.student, session._id)) === 'waiting_for_teacher',
+    );
+    await pause(16_000);
+    assert.equal(teacher.beats.sent, beforeLeaving, 'no heartbeat after the teacher left');
+    await teacher.done();
+
+    const report = await users.moderator.call<SessionReport>(`/online-sessions/${session._id}/report`);
+    const row = (name: string) => report.students.find((student) => student.student_name === name);
+    assert.equal(row('Priya Nair')?.attendance, 'Not Attended', 'the student whose meeting never loaded');
+    assert.equal(row('Priya Nair')?.minutes_present, 0);
+    assert.equal(row('Arjun Mehta')?.attendance, 'Attended', 'the student who joined');
+    assert.equal(row('Arjun Mehta')?.minutes_present, 0, 'left at once: no time present');
   });
 
   it('every session screen fits a phone', async () => {

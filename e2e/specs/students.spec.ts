@@ -162,9 +162,19 @@ describe('moderator: students', () => {
     );
     await shot(page, 'students-add-invalid-desktop');
 
+    // A mobile that is there but wrong is named, whatever else is missing.
+    const mobile = dialog.getByRole('textbox', { name: LABELS.fieldMobile, exact: true });
+    await mobile.fill('call me');
+    await dialog.getByRole('button', { name: LABELS.saveAction }).click();
+    await dialog.getByRole('alert').filter({ hasText: MESSAGES.fillAllMandatoryFields }).waitFor();
+    await dialog.getByText(MESSAGES.mobileInvalid, { exact: true }).waitFor();
     await choose(page, dialog, LABELS.fieldGender, LABELS.genderFemale);
     await dialog.getByRole('textbox', { name: LABELS.fieldDateOfBirth, exact: true }).fill('17/05/2011');
-    await dialog.getByRole('textbox', { name: LABELS.fieldMobile, exact: true }).fill('9845012345');
+    await dialog.getByRole('button', { name: LABELS.saveAction }).click();
+    await dialog.getByRole('alert').filter({ hasText: MESSAGES.mobileInvalid }).waitFor();
+    assert.equal(await dialog.getByText(MESSAGES.fillAllMandatoryFields).count(), 0);
+    await shot(page, 'students-add-bad-mobile-desktop');
+    await mobile.fill('9845012345');
     await dialog.getByRole('textbox', { name: LABELS.fieldPrn, exact: true }).fill(newPrn);
     await dialog.getByRole('textbox', { name: LABELS.fieldFatherName, exact: true }).fill('Gopal Pillai');
     await dialog.getByRole('button', { name: LABELS.saveAction }).click();
@@ -203,6 +213,12 @@ describe('moderator: students', () => {
       .getByRole('textbox', { name: LABELS.fieldEmail, exact: true })
       .fill('nandini@home.test, gopal@home.test');
     await page.getByRole('textbox', { name: LABELS.fieldMobile, exact: true }).fill('9845012345, 9845012399');
+    // The right format, but no such day.
+    await dateOfBirth.fill('31/02/2011');
+    await page.getByRole('button', { name: LABELS.saveAction }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.dateOfBirthNoSuchDay }).waitFor();
+    assert.equal(await page.getByText(MESSAGES.csvDateFormat).count(), 0);
+    await shot(page, 'students-edit-no-such-day-desktop');
     await dateOfBirth.fill('01/02/2011');
     await page.getByRole('radio', { name: LABELS.no, exact: true }).check();
     await shot(page, 'students-edit-desktop');
@@ -433,13 +449,23 @@ describe('moderator: students', () => {
     assert.ok(overflow <= 1, `the page itself must not scroll sideways (${overflow}px)`);
 
     await page.getByRole('button', { name: LABELS.addStudentButton }).click();
-    await page.getByRole('dialog', { name: LABELS.addStudentTitle }).waitFor();
+    const dialog = page.getByRole('dialog', { name: LABELS.addStudentTitle });
+    await dialog.waitFor();
     await shot(page, 'students-add-phone');
+    await dialog.getByRole('textbox', { name: LABELS.fieldMobile, exact: true }).fill('call me');
+    await dialog.getByRole('button', { name: LABELS.saveAction }).click();
+    await dialog.getByText(MESSAGES.mobileInvalid, { exact: true }).waitFor();
+    await shot(page, 'students-add-bad-mobile-phone');
     await page.keyboard.press('Escape');
 
     await page.getByRole('link', { name: 'Priya Nair' }).click();
-    await page.getByRole('textbox', { name: LABELS.fieldDateOfBirth, exact: true }).waitFor();
+    const dateOfBirth = page.getByRole('textbox', { name: LABELS.fieldDateOfBirth, exact: true });
+    await dateOfBirth.waitFor();
     await shot(page, 'students-edit-phone');
+    await dateOfBirth.fill('31/02/2011');
+    await page.getByRole('button', { name: LABELS.saveAction }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.dateOfBirthNoSuchDay }).waitFor();
+    await shot(page, 'students-edit-no-such-day-phone');
 
     await page.goto('/student/upload/bulk');
     await page.getByRole('heading', { name: LABELS.bulkUploadStudentsTitle }).waitFor();

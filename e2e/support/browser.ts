@@ -41,6 +41,10 @@ export async function newContext(
   return context;
 }
 
+/** Waits for the page's transitions (a popup opening) to finish, so a picture shows where they end. */
+export const settled = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+
 /**
  * Keeps a picture of a screen for people to look at (screenshots/ is not committed): the whole page,
  * or with `fullPage: false` what the window shows.

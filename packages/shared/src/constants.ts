@@ -4,6 +4,9 @@ export const APP_VERSION = '0.3.84';
 export const ROLES = ['owner', 'moderator', 'faculty', 'student'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Who has batch subjects of their own (`GET /api/users/me/batch-subjects`): a student's batch's, a teacher's. */
+export const OWN_BATCH_SUBJECT_ROLES = ['faculty', 'student'] as const satisfies readonly Role[];
+
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
 

@@ -70,6 +70,22 @@ const KNOWN_TYPES: Record<string, string> = {
 };
 
 /**
+ * Question files (`purpose=import`) also keep the extensions of the import formats (Moodle XML,
+ * GIFT; CSV and Aiken's `.txt` are known already), so a downloaded file still opens as what it
+ * is. They are stored and served as plain text: never as markup (an XML file can carry a script).
+ */
+const IMPORT_TYPES: Record<string, string> = {
+  xml: 'text/plain; charset=utf-8',
+  gift: 'text/plain; charset=utf-8',
+};
+
+/** The content type a stored key is served with: by its extension, as it was stored. */
+export function contentTypeOfKey(key: string): string {
+  const extension = path.extname(key).slice(1).toLowerCase();
+  return KNOWN_TYPES[extension] ?? IMPORT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+/**
  * A file name of at most `max` characters: a longer one loses the end of its name, never its
  * extension (`a-very-long…name.pdf` stays a `.pdf`).
  */
@@ -87,11 +103,16 @@ export function shortenFilename(filename: string, max = FILE_NAME_MAX_LENGTH): s
 
 /**
  * A safe storage key and content type for an uploaded file name. HTML, SVG and scripts are never
- * served as such from the portal's origin: unknown extensions become `.bin`.
+ * served as such from the portal's origin: unknown extensions become `.bin` (for an import, those
+ * of the question formats are known).
  */
-export function storageKeyFor(scope: string, filename: string): { key: string; contentType: string } {
+export function storageKeyFor(
+  scope: string,
+  filename: string,
+  { importFile = false } = {},
+): { key: string; contentType: string } {
   const extension = path.extname(filename).slice(1).toLowerCase();
-  const known = KNOWN_TYPES[extension];
+  const known = KNOWN_TYPES[extension] ?? (importFile ? IMPORT_TYPES[extension] : undefined);
   const base = path
     .basename(filename, path.extname(filename))
     .normalize('NFKD')

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/app-error.js';
-import { FILES_PREFIX, isKnownMediaKey, safeKey } from '../lib/storage.js';
+import { contentTypeOfKey, FILES_PREFIX, isKnownMediaKey, safeKey } from '../lib/storage.js';
 import { canReadFile, PRIVATE_FILE_KINDS } from '../modules/uploads/file-access.policy.js';
 import { fileSessionUser } from '../modules/uploads/file-session.js';
 import { findStoredFile } from '../modules/uploads/stored-files.js';
@@ -27,6 +27,10 @@ export async function filesPlugin(app: FastifyInstance) {
       index: false,
       dotfiles: 'deny',
       cacheControl: false,
+      // The type it was stored as (an imported `.xml` is plain text), not one guessed from the name.
+      setHeaders: (reply, filePath) => {
+        reply.header('content-type', contentTypeOfKey(filePath));
+      },
     });
   }
 

@@ -273,12 +273,14 @@ export type ImportProblemPreview = z.infer<typeof importProblemSchema>;
 
 /**
  * The preview of a question file: what would be imported and every problem. Import is possible
- * only when `errors` is empty and there is at least one question.
+ * only when `errors` is empty and there is at least one question. `warnings` name what imports
+ * but may not be what was meant (an option grade Moodle itself would refuse).
  */
 export const questionFilePreviewSchema = z.object({
   format: z.enum(QUESTION_FILE_FORMATS).nullable(),
   questions: z.array(parsedQuestionSchema),
   errors: z.array(importProblemSchema),
+  warnings: z.array(importProblemSchema),
   total_marks: z.number(),
 });
 export type QuestionFilePreview = z.infer<typeof questionFilePreviewSchema>;

@@ -10,9 +10,9 @@ export const textListSchema = z
   .transform((items) => items.map((item) => item.trim()).filter(Boolean))
   .pipe(z.array(z.string().max(200)).max(10));
 
-const emailList = textListSchema.pipe(z.array(z.email('Please enter a valid e-mail address.')));
+const emailList = textListSchema.pipe(z.array(z.email(MESSAGES.emailInvalid)));
 const mobileList = textListSchema.pipe(
-  z.array(z.string().regex(/^\+?[0-9][0-9 -]{5,18}$/, 'Please enter a valid mobile number.')),
+  z.array(z.string().regex(/^\+?[0-9][0-9 -]{5,18}$/, MESSAGES.mobileInvalid)),
 );
 
 /**
@@ -24,7 +24,8 @@ export const isPlausibleBirthDate = (iso: string, today: string) =>
 
 /**
  * Dates of birth arrive as YYYY/MM/DD (create), YYYY-MM-DD or DD/MM/YYYY (edit and CSV); none before
- * 1900-01-01 (the server also refuses days after the institution's today).
+ * 1900-01-01 (the server also refuses days after the institution's today). A date in the right
+ * format that the calendar does not have (31/02/2011) is named as such, not as a wrong format.
  */
 export const dateOfBirthSchema = z
   .string()
@@ -33,10 +34,15 @@ export const dateOfBirthSchema = z
     const ymd = value.match(/^(\d{4})[-/](\d{2})[-/](\d{2})$/);
     const dmy = value.match(/^(\d{2})[-/](\d{2})[-/](\d{4})$/);
     const [year, month, day] = ymd ? [ymd[1], ymd[2], ymd[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
+    if (!year) {
+      context.addIssue({ code: 'custom', message: MESSAGES.csvDateFormat });
+      return z.NEVER;
+    }
     const iso = `${year}-${month}-${day}`;
+    // An impossible day is refused or rolled over (31 February to 3 March): it must survive the trip.
     const parsed = new Date(`${iso}T00:00:00Z`);
-    if (!year || Number.isNaN(parsed.getTime()) || !parsed.toISOString().startsWith(iso)) {
-      context.addIssue({ code: 'custom', message: 'Please enter the date of birth as DD/MM/YYYY.' });
+    if (Number.isNaN(parsed.getTime()) || !parsed.toISOString().startsWith(iso)) {
+      context.addIssue({ code: 'custom', message: MESSAGES.dateOfBirthNoSuchDay });
       return z.NEVER;
     }
     if (iso < EARLIEST_DATE_OF_BIRTH) {

@@ -53,6 +53,7 @@ export function presentPreview(parsed: ParsedQuestionFile): QuestionFilePreview 
     format: parsed.format,
     questions,
     errors: parsed.errors.map((error) => ({ ...error })),
+    warnings: parsed.warnings.map((warning) => ({ ...warning })),
     total_marks: roundMarks(questions.reduce((sum, question) => sum + question.marks, 0)),
   };
 }

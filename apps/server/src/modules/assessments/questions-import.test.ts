@@ -6,6 +6,7 @@ import { createAssessmentRow, createAttemptRow } from '../../test/factories/asse
 import { createTaughtSubject } from '../../test/factories/doubts.js';
 import { uploadFile } from '../../test/factories/students.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
+import { parseQuestionFile } from './import/index.js';
 
 let t: TestApp;
 type School = Awaited<ReturnType<TestApp['createSchool']>>;
@@ -211,6 +212,36 @@ describe('each format', () => {
       expect(await storedStatus(row.id)).toBe('LIVE');
     });
   }
+});
+
+describe('a grade Moodle itself refuses', () => {
+  it('is a warning of the preview, by line and question, and the question imports as previewed', async () => {
+    const row = await draft();
+    const bank = `<?xml version="1.0"?>
+<quiz>
+  <question type="multichoice"><questiontext><text>Primes?</text></questiontext><single>false</single>
+    <answer fraction="33"><text>2</text></answer><answer fraction="33.33333"><text>3</text></answer>
+    <answer fraction="-50"><text>4</text></answer></question>
+</quiz>`;
+    const csv_url = await uploadFile(t, school.tokens.faculty, 'bank.xml', bank);
+    expect(csv_url).toMatch(/-bank\.xml$/);
+    const preview = await send('/api/assessment-questions/preview', school.tokens.faculty, { csv_url });
+    expect(preview.statusCode).toBe(200);
+    const parsed: QuestionFilePreview = preview.json().data;
+    expect(parsed.errors).toEqual([]);
+    // The importer's warning (its words are checked in moodle-xml.test.ts), on option A only.
+    expect(parsed.warnings).toEqual(parseQuestionFile(bank).warnings);
+    expect(parsed.warnings).toMatchObject([
+      { line: 3, question: 1, message: expect.stringMatching(/^Option A: 33%/) },
+    ]);
+    const imported = await send('/api/assessment-questions/csv', school.tokens.faculty, {
+      csv_url,
+      assessment_id: row.id,
+    });
+    expect(imported.statusCode).toBe(201);
+    const [question] = imported.json().data.questions as Question[];
+    expect(question!.answers.map((option) => option.correct)).toEqual([true, true, false]);
+  });
 });
 
 describe('POST /api/assessment-questions/csv', () => {

@@ -120,7 +120,7 @@ describe('POST /api/batches/{batchId}/students/csv', () => {
       'row 5': `name: ${MESSAGES.fillAllMandatoryFields}; mobile: ${MESSAGES.fillAllMandatoryFields}`,
       'row 6': `The username ${prefix}.0 is also used on row 2.`,
       'row 7': `Username already exists: ${school.accounts.faculty.username.toUpperCase()}.`,
-      'row 8': `date_of_birth: ${MESSAGES.csvDateFormat}; email: Please enter a valid e-mail address.`,
+      'row 8': `date_of_birth: ${MESSAGES.dateOfBirthNoSuchDay}; email: ${MESSAGES.emailInvalid}`,
     });
     expect(await usersNamed(prefix)).toBe(0);
   });

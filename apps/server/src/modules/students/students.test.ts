@@ -141,8 +141,8 @@ describe('POST /api/students and POST /api/batches/{batchId}/students', () => {
     ['gender', { gender: undefined }, MESSAGES.fillAllMandatoryFields],
     ['gender', { gender: 'other' }, 'Gender must be male or female.'],
     ['date_of_birth', { date_of_birth: undefined }, MESSAGES.fillAllMandatoryFields],
-    ['date_of_birth', { date_of_birth: '2011/02/30' }, 'Please enter the date of birth as DD/MM/YYYY.'],
-    ['date_of_birth', { date_of_birth: 'yesterday' }, 'Please enter the date of birth as DD/MM/YYYY.'],
+    ['date_of_birth', { date_of_birth: '2011/02/30' }, MESSAGES.dateOfBirthNoSuchDay],
+    ['date_of_birth', { date_of_birth: 'yesterday' }, MESSAGES.csvDateFormat],
     ['mobile', { mobile: undefined }, MESSAGES.fillAllMandatoryFields],
     ['mobile', { mobile: [] }, MESSAGES.fillAllMandatoryFields],
     ['mobile.0', { mobile: ['call me'] }, 'Please enter a valid mobile number.'],
@@ -275,7 +275,8 @@ describe('PATCH /api/students/{studentId}', () => {
   it.each([
     ['email.1', { email: 'a@home.test, nope' }, 'Please enter a valid e-mail address.'],
     ['mobile.0', { mobile: 'phone' }, 'Please enter a valid mobile number.'],
-    ['date_of_birth', { date_of_birth: '31/02/2012' }, 'Please enter the date of birth as DD/MM/YYYY.'],
+    ['date_of_birth', { date_of_birth: '31/02/2012' }, MESSAGES.dateOfBirthNoSuchDay],
+    ['date_of_birth', { date_of_birth: '2012/2/3' }, MESSAGES.csvDateFormat],
     ['name', { name: '' }, MESSAGES.fillAllMandatoryFields],
     ['gender', { gender: 'x' }, expect.any(String)],
   ])('refuses a bad %s', async (field, body, message) => {

@@ -31,7 +31,9 @@ export async function storeUpload(
   file: { filename: string; stream: Readable & { truncated?: boolean }; purpose: UploadPurpose },
 ): Promise<StoredFile> {
   const filename = shortenFilename(file.filename);
-  const { key, contentType } = storageKeyFor(`${institutionScope(user)}${FOLDERS[file.purpose]}`, filename);
+  const { key, contentType } = storageKeyFor(`${institutionScope(user)}${FOLDERS[file.purpose]}`, filename, {
+    importFile: file.purpose === 'import',
+  });
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {

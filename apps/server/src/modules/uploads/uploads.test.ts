@@ -75,6 +75,43 @@ describe('POST /api/s3/v2', () => {
     expect(served.headers['content-disposition']).toMatch(/^attachment/);
   });
 
+  it('keeps the extension of every question-file format for an import, served as plain text to download', async () => {
+    const uploadImport = (name: string, content: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/s3/v2?purpose=import',
+        payload: form(name, content),
+        headers: bearer(school.tokens.faculty),
+      });
+    const xml =
+      '<?xml version="1.0"?><quiz><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html></quiz>';
+    const files: [string, string, RegExp][] = [
+      ['Moodle bank.xml', xml, /-Moodle-bank\.xml$/],
+      ['bank.gift', '::Q:: 2+2? {=4 ~5}', /-bank\.gift$/],
+      ['aiken.txt', 'Q?\nA. 1\nB. 2\nANSWER: A', /-aiken\.txt$/],
+      ['questions.csv', 'title,type\n', /-questions\.csv$/],
+    ];
+    for (const [name, content, stored] of files) {
+      const response = await uploadImport(name, content);
+      expect(response.statusCode).toBe(201);
+      const { publicUrl, filename } = response.json().data;
+      expect(filename).toBe(name);
+      expect(publicUrl).toMatch(stored);
+      const served = await t.app.inject({
+        url: publicUrl,
+        headers: await t.fileCookie(school.tokens.faculty),
+      });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-disposition']).toMatch(/^attachment/);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['content-type']).toMatch(/^text\/(plain|csv); charset=utf-8$/);
+      expect(served.body).toBe(content);
+    }
+    // Anywhere else an XML file is no known type.
+    const content = await upload(school.tokens.faculty, form('bank.xml', xml));
+    expect(content.json().data.publicUrl).toMatch(/-bank\.bin$/);
+  });
+
   it('refuses a file over 40960 KB with 413 and keeps nothing of it', async () => {
     const before = await storedFiles();
     const response = await upload(

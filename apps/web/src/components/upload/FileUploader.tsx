@@ -18,6 +18,8 @@ export interface FileUploaderProps {
   disabled?: boolean;
   /** Called once per stored file, in the order chosen. */
   onUploaded: (file: StoredFile) => void;
+  /** Called when newly chosen files start to upload (a form forgets the file it had). */
+  onStart?: () => void;
   /** Tells the form an upload is running (it saves only afterwards). */
   onBusyChange?: (busy: boolean) => void;
   leftSection?: ReactNode;
@@ -35,6 +37,7 @@ export function FileUploader({
   multiple = false,
   disabled,
   onUploaded,
+  onStart,
   onBusyChange,
   leftSection,
   purpose,
@@ -51,6 +54,7 @@ export function FileUploader({
     const controller = new AbortController();
     abortRef.current = controller;
     setError(null);
+    onStart?.();
     onBusyChange?.(true);
     try {
       for (const file of files) {

@@ -1,6 +1,7 @@
 import { formatMessage, LABELS } from '@portal/shared/messages';
 
-const counted = (n: number, one: string, many: string) =>
+/** `n` in the catalogue's text for one, or for any other number. */
+export const counted = (n: number, one: string, many: string) =>
   formatMessage(n === 1 ? one : many, { n: String(n) });
 
 /** '1 Mark', '2 Marks', '0.5 Marks'. */

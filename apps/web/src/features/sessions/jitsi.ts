@@ -16,7 +16,15 @@ export interface JitsiMeetingOptions {
   configOverwrite?: Record<string, unknown>;
 }
 
+/** The IFrame API's events the room follows (Jitsi Meet handbook, "IFrame API events"). */
+export type JitsiMeetingEvent =
+  | 'videoConferenceJoined'
+  | 'videoConferenceLeft'
+  | 'readyToClose'
+  | 'errorOccurred';
+
 export interface JitsiMeeting {
+  addListener(event: JitsiMeetingEvent, listener: (payload?: unknown) => void): void;
   dispose(): void;
 }
 
@@ -56,4 +64,18 @@ export function loadJitsiApi(domain: string): Promise<JitsiMeetExternalApi> {
   loading.set(domain, promise);
   promise.catch(() => loading.delete(domain));
   return promise;
+}
+
+/**
+ * Follows whether this person is really in the conference: from `videoConferenceJoined` until
+ * `videoConferenceLeft`, `readyToClose` or a fatal `errorOccurred`. A meeting that never joins
+ * (the meeting server unreachable, the pre-join screen never left) never reports `true`.
+ */
+export function followPresence(meeting: JitsiMeeting, onChange: (inMeeting: boolean) => void): void {
+  meeting.addListener('videoConferenceJoined', () => onChange(true));
+  meeting.addListener('videoConferenceLeft', () => onChange(false));
+  meeting.addListener('readyToClose', () => onChange(false));
+  meeting.addListener('errorOccurred', (error) => {
+    if ((error as { isFatal?: boolean } | undefined)?.isFatal) onChange(false);
+  });
 }

@@ -5,10 +5,12 @@ import { useEffect } from 'react';
 import { sendSessionHeartbeat, sendTeacherLeft, sessionKeys } from './api';
 
 /**
- * While the room is open on this page, a heartbeat every 15 s (decision 30): the teacher's keeps
+ * While `active` (the person is in the conference: joined and not yet left, which the room page
+ * learns from the meeting's own events), a heartbeat every 15 s (decision 30): the teacher's keeps
  * them present, a student's records attendance and their time in the room (content type `online`,
  * so this page sends no time-spent log of its own). Each answer refreshes the session shown. The
- * teacher leaving the page, or closing the tab, is marked at once rather than 45 s later.
+ * teacher leaving the conference or the page, or closing the tab, is marked at once rather than
+ * 45 s later.
  */
 export function useRoomHeartbeat(sessionId: string, active: boolean, host: boolean) {
   const queryClient = useQueryClient();

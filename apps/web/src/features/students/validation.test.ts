@@ -39,20 +39,31 @@ describe('validateAddStudent', () => {
     expect(result.body).not.toHaveProperty('email');
   });
 
-  it.each([{ batch_id: null }, { name: ' ' }, { gender: null }, { date_of_birth: '' }, { mobile: ' , ' }])(
+  it.each([{ batch_id: null }, { name: ' ' }, { gender: null }, { date_of_birth: '' }, { mobile: '  ' }])(
     'asks for the mandatory fields when %j',
     (change) => {
       expect(validateAddStudent({ ...filled, ...change }).error).toBe(MESSAGES.fillAllMandatoryFields);
     },
   );
 
+  it('names a mobile that is there but wrong, also when other mandatory fields are missing', () => {
+    for (const mobile of ['abc', '12', ' , ', '9845012345, call me']) {
+      expect(validateAddStudent({ ...filled, mobile })).toMatchObject({
+        error: MESSAGES.mobileInvalid,
+        fields: { mobile: MESSAGES.mobileInvalid },
+      });
+      expect(validateAddStudent({ ...filled, gender: null, date_of_birth: '', mobile })).toMatchObject({
+        error: MESSAGES.fillAllMandatoryFields,
+        fields: { mobile: MESSAGES.mobileInvalid },
+      });
+    }
+  });
+
   it('names a bad date or e-mail', () => {
     expect(validateAddStudent({ ...filled, date_of_birth: '2011-05-17' }).fields.date_of_birth).toBe(
       MESSAGES.csvDateFormat,
     );
-    expect(validateAddStudent({ ...filled, email: 'nope' }).fields.email).toBe(
-      'Please enter a valid e-mail address.',
-    );
+    expect(validateAddStudent({ ...filled, email: 'nope' }).fields.email).toBe(MESSAGES.emailInvalid);
   });
 });
 
@@ -83,6 +94,23 @@ describe('dates of birth', () => {
       const edit = validateEditStudent({ ...editValues, date_of_birth: date }, now);
       expect(edit.fields.date_of_birth).toBe(MESSAGES.dateOfBirthRange);
     }
+  });
+});
+
+describe('a date of birth in the right format that the calendar does not have', () => {
+  it('is named as no such day, in both forms; a real 29 February is accepted', () => {
+    for (const date of ['31/02/2011', '29/02/2011', '31/04/2012', '00/05/2011', '12/13/2011']) {
+      expect(validateEditStudent({ ...editValues, date_of_birth: date }).fields.date_of_birth).toBe(
+        MESSAGES.dateOfBirthNoSuchDay,
+      );
+      expect(validateAddStudent({ ...filled, date_of_birth: date }).fields.date_of_birth).toBe(
+        MESSAGES.dateOfBirthNoSuchDay,
+      );
+    }
+    expect(validateEditStudent({ ...editValues, date_of_birth: '29/02/2012' }).error).toBeNull();
+    expect(validateEditStudent({ ...editValues, date_of_birth: '2011' }).fields.date_of_birth).toBe(
+      MESSAGES.csvDateFormat,
+    );
   });
 });
 

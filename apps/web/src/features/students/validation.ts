@@ -86,15 +86,31 @@ export const emptyAddStudent = (batchId: string | null, admissionYear: string): 
   username: '',
 });
 
+/** A mobile typed but not one the shared schema takes (letters, too short, only commas), else null. */
+function mobileProblem(text: string): string | null {
+  if (!text.trim()) return null;
+  const numbers = splitList(text);
+  if (numbers.length === 0) return MESSAGES.mobileInvalid;
+  const parsed = createStudentBodySchema.shape.mobile.safeParse(numbers);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MESSAGES.mobileInvalid);
+}
+
 /**
  * Add Student (management §5): batch, name, gender, date of birth and mobile are required ('Please
- * fill all mandatory fields'); the date is typed DD/MM/YYYY and sent YYYY/MM/DD; an empty e-mail is
- * left out of the payload.
+ * fill all mandatory fields'); a mobile that is there but wrong is named as such, beside the other
+ * missing fields; the date is typed DD/MM/YYYY and sent YYYY/MM/DD; an empty e-mail is left out of
+ * the payload.
  */
 export function validateAddStudent(values: AddStudentValues, now = new Date()): Result<CreateStudentInput> {
   const required = [values.batch_id, values.name.trim(), values.gender, values.date_of_birth.trim()];
-  if (required.some((value) => !value) || splitList(values.mobile).length === 0) {
-    return { body: null, error: MESSAGES.fillAllMandatoryFields, fields: {} };
+  const missing = required.some((value) => !value) || !values.mobile.trim();
+  const mobile = mobileProblem(values.mobile);
+  if (missing || mobile) {
+    return {
+      body: null,
+      error: missing ? MESSAGES.fillAllMandatoryFields : mobile!,
+      fields: mobile ? { mobile } : {},
+    };
   }
   const dateOfBirth = toYearFirst(values.date_of_birth);
   if (!dateOfBirth) {

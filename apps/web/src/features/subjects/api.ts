@@ -1,7 +1,9 @@
 import type { Batch, BatchSubject, CreateSubjectBody, Subject, UpdateBatchSubjectBody } from '@portal/shared';
+import { OWN_BATCH_SUBJECT_ROLES } from '@portal/shared/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { fetchAllPages, usePagedList } from '../../lib/paged-list';
+import { useRequiredAccount } from '../../lib/session';
 
 export const subjectKeys = {
   /** Under the batches key, so anything that changes batches refreshes the dropdowns too. */
@@ -64,10 +66,13 @@ export function useBatchSubject(id: string | null) {
  * The caller's batch subjects, with their batch, teachers and chapter counts: a student's batch's,
  * a faculty member's own. The student, doubt and faculty content screens share this one entry as
  * their lookup, and their title search and class filter run over it, so it holds every page: the
- * list is bounded by one batch's, or one teacher's, subjects.
+ * list is bounded by one batch's, or one teacher's, subjects. Other roles have none and are never
+ * asked for them (screens shared with moderators, such as Assessments, call this too).
  */
 export function useMyBatchSubjects() {
+  const { permission } = useRequiredAccount();
   return useQuery({
+    enabled: (OWN_BATCH_SUBJECT_ROLES as readonly string[]).includes(permission),
     queryKey: subjectKeys.mine,
     queryFn: ({ signal }) =>
       fetchAllPages<BatchSubject>({ path: '/users/me/batch-subjects', listKey: 'batch_subjects' }, signal),

@@ -1,3 +1,4 @@
+import { formatMessage, MESSAGES } from '@portal/shared';
 import type { ParsedOption, QuestionDraft } from './types.js';
 
 /** An option of a Moodle question with its weight in percent (Moodle's fraction × 100). */
@@ -25,6 +26,41 @@ export function choiceQuestion(
   }));
   const rightOnes = parsed.filter((option) => option.correct).length;
   return { type: rightOnes > 1 ? 'MULTIPLE_CHOICE' : 'SINGLE_CHOICE', options: parsed };
+}
+
+/**
+ * The grades Moodle offers for an option, in percent (`question_bank::fraction_options_full`:
+ * these and their negatives). Moodle's own import skips a question with any other grade.
+ */
+const MOODLE_GRADES = [
+  100, 90, 83.33333, 80, 75, 70, 66.66667, 60, 50, 40, 33.33333, 30, 25, 20, 16.66667, 14.28571, 12.5,
+  11.11111, 10, 5, 0,
+];
+
+// Moodle compares fractions (percent / 100) within 0.00001: 0.001 in percent.
+const isMoodleGrade = (percent: number) =>
+  MOODLE_GRADES.some((grade) => Math.abs(Math.abs(percent) - grade) < 0.001);
+
+/**
+ * A warning per option whose grade Moodle would not accept (a 33 where 33.33333 was meant, say):
+ * the question still imports, read as `choiceQuestion` reads it, and the preview says how, so the
+ * author can check the right options.
+ */
+export function unlistedGradeWarnings(
+  options: readonly WeightedOption[],
+  parsed: readonly ParsedOption[],
+): string[] {
+  return options.flatMap((option, index) =>
+    isMoodleGrade(option.credit)
+      ? []
+      : [
+          formatMessage(MESSAGES.importGradeNotMoodle, {
+            letter: optionLetter(index),
+            grade: String(option.credit),
+            verdict: parsed[index]?.correct ? MESSAGES.importGradeRight : MESSAGES.importGradeWrong,
+          }),
+        ],
+  );
 }
 
 /** A BOOLEAN question's options: A True, B False (decision 18). */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MESSAGES } from '@portal/shared';
+import { formatMessage, MESSAGES } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { parseQuestionFile } from './index.js';
 
@@ -98,6 +98,27 @@ describe('GIFT question files (decision 27)', () => {
     );
   });
 
+  it('warns about a weight Moodle would refuse, and keeps the question', () => {
+    const result = parseQuestionFile('// a comment\nWhich are prime?{~%40%2 ~%-25%4 ~%45%5 ~%-35%9}');
+    expect(result.errors).toEqual([]);
+    expect(result.questions).toHaveLength(1);
+    expect(result.warnings).toEqual(
+      [
+        ['C', '45', MESSAGES.importGradeRight],
+        ['D', '-35', MESSAGES.importGradeWrong],
+      ].map(([letter, grade, verdict]) => ({
+        line: 2,
+        question: 1,
+        message: formatMessage(MESSAGES.importGradeNotMoodle, {
+          letter: letter!,
+          grade: grade!,
+          verdict: verdict!,
+        }),
+      })),
+    );
+    expect(parseQuestionFile(fixture('good.gift')).warnings).toEqual([]);
+  });
+
   it('makes a question with several full-credit answers a multiple choice one', () => {
     const question = only('Which are right?{=one =two ~three}');
     expect(question.type).toBe('MULTIPLE_CHOICE');
@@ -134,6 +155,7 @@ describe('GIFT question files (decision 27)', () => {
       format: 'gift',
       questions: [],
       errors: [{ line: null, question: null, message: MESSAGES.importNoQuestions }],
+      warnings: [],
     });
   });
 });

@@ -1,6 +1,6 @@
 import { formatMessage, MESSAGES } from '@portal/shared';
 import { type FormatType, type GIFTQuestion, parse, type TextChoice } from 'gift-pegjs';
-import { booleanOptions, choiceQuestion } from './choices.js';
+import { booleanOptions, choiceQuestion, unlistedGradeWarnings } from './choices.js';
 import { IMPORT_LIMITS } from './limits.js';
 import { type TextFormat, toSafeHtml } from './sanitise-html.js';
 import type { ImportEntry, QuestionDraft } from './types.js';
@@ -59,8 +59,7 @@ export function* readGiftQuestions(text: string): Generator<ImportEntry> {
       if (item.type === 'Category') continue;
       const tooMany = item.type === 'MC' ? tooManyOptions(item.choices.length) : null;
       if (tooMany) yield rejected(paragraph.questionLine, tooMany);
-      else if (isSupported(item))
-        yield { kind: 'question', line: paragraph.questionLine, question: draftOf(item) };
+      else if (isSupported(item)) yield { kind: 'question', line: paragraph.questionLine, ...draftOf(item) };
       else {
         const kind = UNSUPPORTED_KINDS[item.type];
         yield rejected(paragraph.questionLine, formatMessage(MESSAGES.importKindUnsupported, { kind }));
@@ -99,11 +98,14 @@ function rejected(line: number, message: string): ImportEntry {
 }
 
 // Decision 27: multiple choice -> SINGLE/MULTIPLE_CHOICE, true/false -> BOOLEAN, essay and short
-// answer -> TEXT. GIFT has no marks: every question is worth 1.
-function draftOf(item: SupportedItem): QuestionDraft {
+// answer -> TEXT. GIFT has no marks: every question is worth 1. Weights (`~%50%`) are Moodle's
+// grades: one Moodle would refuse is warned about.
+function draftOf(item: SupportedItem): { question: QuestionDraft; warnings?: string[] } {
   const title = toSafeHtml(item.stem.text, textFormat(item.stem.format), 'title');
-  if (item.type === 'TF') return { title, type: 'BOOLEAN', marks: 1, options: booleanOptions(item.isTrue) };
-  if (item.type !== 'MC') return { title, type: 'TEXT', marks: 1, options: [] };
+  if (item.type === 'TF') {
+    return { question: { title, type: 'BOOLEAN', marks: 1, options: booleanOptions(item.isTrue) } };
+  }
+  if (item.type !== 'MC') return { question: { title, type: 'TEXT', marks: 1, options: [] } };
   // Moodle: a question with an `=` answer is a one-answer question; without, several answers
   // carry the credit between them.
   const single = item.choices.some((choice) => choice.isCorrect);
@@ -111,7 +113,11 @@ function draftOf(item: SupportedItem): QuestionDraft {
     title: toSafeHtml(choice.text.text, textFormat(choice.text.format), 'option'),
     credit: creditOf(choice),
   }));
-  return { title, marks: 1, ...choiceQuestion(options, single) };
+  const choice = choiceQuestion(options, single);
+  return {
+    question: { title, marks: 1, ...choice },
+    warnings: unlistedGradeWarnings(options, choice.options),
+  };
 }
 
 function creditOf(choice: TextChoice): number {

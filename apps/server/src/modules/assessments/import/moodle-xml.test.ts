@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MESSAGES } from '@portal/shared';
+import { formatMessage, MESSAGES } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { parseQuestionFile } from './index.js';
 
@@ -88,6 +88,7 @@ describe('Moodle XML question files (decision 27)', () => {
       format: 'moodle-xml',
       questions: [],
       errors: [{ line: null, question: null, message: MESSAGES.importXmlDoctype }],
+      warnings: [],
     });
   });
 
@@ -121,6 +122,43 @@ describe('Moodle XML question files (decision 27)', () => {
       { line: 3, question: 1, message: 'Option A has a grade that is not a number.' },
       { line: 5, question: 2, message: MESSAGES.importNoCorrectOption },
     ]);
+  });
+
+  it('imports a grade Moodle would refuse with a warning on its question, saying how the option was read', () => {
+    // Moodle's grades are a fixed list and their negatives, compared within 0.001 %: 33.333 is
+    // its 33.33333, -50 its -50, but 33 and 12 are none of them.
+    const result = parseQuestionFile(
+      quiz(
+        `<question type="multichoice"><questiontext><text>Primes?</text></questiontext><single>false</single>
+<answer fraction="-50"><text>1</text></answer><answer fraction="33"><text>2</text></answer>
+<answer fraction="33.33333"><text>3</text></answer><answer fraction="33.333"><text>5</text></answer></question>`,
+        `<question type="multichoice"><questiontext><text>Capital?</text></questiontext>
+<answer fraction="100"><text>Delhi</text></answer><answer fraction="12"><text>Mumbai</text></answer></question>`,
+      ),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.questions.map((question) => question.type)).toEqual(['MULTIPLE_CHOICE', 'SINGLE_CHOICE']);
+    expect(result.warnings).toEqual([
+      {
+        line: 3,
+        question: 1,
+        message: formatMessage(MESSAGES.importGradeNotMoodle, {
+          letter: 'B',
+          grade: '33',
+          verdict: MESSAGES.importGradeRight,
+        }),
+      },
+      {
+        line: 6,
+        question: 2,
+        message: formatMessage(MESSAGES.importGradeNotMoodle, {
+          letter: 'B',
+          grade: '12',
+          verdict: MESSAGES.importGradeWrong,
+        }),
+      },
+    ]);
+    expect(parseQuestionFile(fixture('good.moodle.xml')).warnings).toEqual([]);
   });
 
   it('gives the same lines with Windows line ends', () => {

@@ -1,7 +1,7 @@
 import { formatMessage, MESSAGES } from '@portal/shared';
 import { XMLParser } from 'fast-xml-parser';
 import { SyntaxValidator } from 'fast-xml-validator';
-import { choiceQuestion, optionLetter } from './choices.js';
+import { choiceQuestion, optionLetter, unlistedGradeWarnings } from './choices.js';
 import { parseMarks } from './marks.js';
 import { type TextFormat, toSafeHtml } from './sanitise-html.js';
 import type { ImportEntry, ParsedOption, QuestionDraft } from './types.js';
@@ -91,10 +91,11 @@ function entryOf(question: XmlNode, type: string, line: number | null): ImportEn
   const title = richText(question.questiontext, 'title');
   const marks = question.defaultgrade === undefined ? 1 : parseMarks(elementText(question.defaultgrade));
   const answers = (Array.isArray(question.answer) ? question.answer : []).filter(isNode);
-  const draft = (rest: Pick<QuestionDraft, 'type' | 'options'>): ImportEntry => ({
+  const draft = (rest: Pick<QuestionDraft, 'type' | 'options'>, warnings?: string[]): ImportEntry => ({
     kind: 'question',
     line,
     question: { title, marks, ...rest },
+    ...(warnings?.length ? { warnings } : {}),
   });
   switch (type) {
     case 'multichoice': {
@@ -109,7 +110,8 @@ function entryOf(question: XmlNode, type: string, line: number | null): ImportEn
         title: richText(answer, 'option'),
         credit: fractionOf(answer),
       }));
-      return draft(choiceQuestion(options, isSingle(question.single)));
+      const choice = choiceQuestion(options, isSingle(question.single));
+      return draft(choice, unlistedGradeWarnings(options, choice.options));
     }
     case 'truefalse':
       return draft({ type: 'BOOLEAN', options: trueFalseOptions(answers) });

@@ -12,6 +12,7 @@ const fileProblem = (message: string, format: ParsedQuestionFile['format'] = nul
   format,
   questions: [],
   errors: [{ line: null, question: null, message }],
+  warnings: [],
 });
 
 /**

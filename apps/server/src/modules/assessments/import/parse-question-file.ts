@@ -26,6 +26,7 @@ const fileProblem = (format: ImportFormat | null, message: string): ParsedQuesti
   format,
   questions: [],
   errors: [{ line: null, question: null, message }],
+  warnings: [],
 });
 
 /**
@@ -58,6 +59,7 @@ function parse(input: string, options: ParseQuestionFileOptions): ParsedQuestion
 function collect(entries: Iterable<ImportEntry>, { allowedTypes }: ParseQuestionFileOptions) {
   const questions: ParsedQuestion[] = [];
   const errors: ImportProblem[] = [];
+  const warnings: ImportProblem[] = [];
   let seen = 0;
   let fileProblems = 0;
   for (const entry of entries) {
@@ -86,11 +88,13 @@ function collect(entries: Iterable<ImportEntry>, { allowedTypes }: ParseQuestion
     for (const message of messages) errors.push({ line: entry.line, question: seen, message });
     if (entry.kind === 'question' && messages.length === 0) {
       questions.push({ number: seen, line: entry.line, ...entry.question });
+      for (const message of entry.warnings ?? [])
+        warnings.push({ line: entry.line, question: seen, message });
     }
   }
   if (seen === 0 && errors.length === 0)
     errors.push({ line: null, question: null, message: MESSAGES.importNoQuestions });
-  return { questions, errors };
+  return { questions, errors, warnings };
 }
 
 function tooMany(message: string, limit: 'questions' | 'problems'): string {

@@ -34,6 +34,8 @@ export interface ParsedQuestionFile {
   format: ImportFormat | null;
   questions: ParsedQuestion[];
   errors: ImportProblem[];
+  /** What imports but may not be what was meant (a grade Moodle would refuse), by question. */
+  warnings: ImportProblem[];
 }
 
 export interface ParseQuestionFileOptions {
@@ -43,11 +45,11 @@ export interface ParseQuestionFileOptions {
 
 /**
  * What each format reader yields, in file order. A `question` still has to pass the common
- * checks; a `rejected` question counts in the numbering; a `problem` is no question at all
+ * checks, and may carry warnings for the preview; a `rejected` question counts in the numbering; a `problem` is no question at all
  * (a broken file, a stray line).
  */
 export type ImportEntry =
-  | { kind: 'question'; line: number | null; question: QuestionDraft }
+  | { kind: 'question'; line: number | null; question: QuestionDraft; warnings?: string[] }
   | { kind: 'rejected'; line: number | null; messages: string[] }
   | { kind: 'problem'; line: number | null; message: string };
 

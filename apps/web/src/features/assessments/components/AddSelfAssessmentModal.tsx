@@ -6,6 +6,7 @@ import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { previewTopicQuestionFile, useImportTopicSelfAssessment, useTopicSelfAssessment } from '../api';
+import { counted } from '../counts';
 import { QuestionImport } from './QuestionImport';
 
 /**
@@ -29,7 +30,7 @@ export function AddSelfAssessmentButton({
     <>
       {count !== undefined && (
         <Badge color="teal" variant="light" size="lg" radius="sm" tt="none">
-          {formatMessage(LABELS.selfAttached, { n: String(count) })}
+          {counted(count, LABELS.selfAttachedOne, LABELS.selfAttached)}
         </Badge>
       )}
       <Button variant="light" leftSection={<IconChecklist size={16} />} onClick={() => setOpened(true)}>

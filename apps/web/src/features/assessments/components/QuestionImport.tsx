@@ -2,12 +2,20 @@ import '@mantine/core/styles/List.css';
 import { Alert, Anchor, Badge, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import type { ImportProblemPreview, QuestionFileFormat, QuestionFilePreview } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES, QUESTION_IMPORT_HELP } from '@portal/shared/messages';
-import { IconDownload, IconEye, IconFileImport, IconFileUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  IconAlertTriangle,
+  IconDownload,
+  IconEye,
+  IconFileImport,
+  IconFileUpload,
+} from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { FileUploader } from '../../../components/upload/FileUploader';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { errorMessage } from '../../../lib/api';
 import { useFormError } from '../../../lib/use-form-error';
 import type { ImportedFile } from '../api';
+import { counted } from '../counts';
 import { QuestionItem } from './QuestionItem';
 
 /** The CSV template the import screens offer (decision 18). */
@@ -29,6 +37,24 @@ function problemPlace(problem: ImportProblemPreview): string | null {
   return null;
 }
 
+/** Problems (or warnings) of the file, each with where it is. */
+function ProblemList({ problems, label }: { problems: readonly ImportProblemPreview[]; label: string }) {
+  return (
+    <List size="sm" spacing={4} aria-label={label}>
+      {problems.map((problem, index) => {
+        const place = problemPlace(problem);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id and never move
+          <List.Item key={index}>
+            {place && <Text span fw={600} size="sm">{`${place}: `}</Text>}
+            {problem.message}
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}
+
 interface ProblemsProps {
   problems: readonly ImportProblemPreview[];
   /** How many questions the file has without the problems. */
@@ -46,29 +72,21 @@ function Problems({ problems, good, onImportGood, busy }: ProblemsProps) {
       title={formatMessage(LABELS.importProblemsTitle, { n: String(problems.length) })}
     >
       <Stack gap="xs">
-        <List size="sm" spacing={4} aria-label={LABELS.importProblemsList}>
-          {problems.map((problem, index) => {
-            const place = problemPlace(problem);
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id and never move
-              <List.Item key={index}>
-                {place && <Text span fw={600} size="sm">{`${place}: `}</Text>}
-                {problem.message}
-              </List.Item>
-            );
-          })}
-        </List>
+        <ProblemList problems={problems} label={LABELS.importProblemsList} />
         <Text size="sm">{LABELS.importNothingWritten}</Text>
         {good > 0 && (
           <Button
             variant="default"
             size="xs"
             w="fit-content"
+            maw="100%"
+            mih={30}
+            {...WRAPPING_BUTTON}
             leftSection={<IconFileImport size={14} />}
             onClick={onImportGood}
             disabled={busy}
           >
-            {formatMessage(LABELS.importSkipProblems, { n: String(good) })}
+            {counted(good, LABELS.importSkipProblemsOne, LABELS.importSkipProblems)}
           </Button>
         )}
       </Stack>
@@ -89,7 +107,7 @@ function Preview({
     <Stack gap="sm" data-testid="question-preview">
       <Group gap="xs" justify="space-between">
         <Text fw={700}>
-          {formatMessage(LABELS.importPreviewTitle, { n: String(preview.questions.length) })}
+          {counted(preview.questions.length, LABELS.importPreviewTitleOne, LABELS.importPreviewTitle)}
         </Text>
         {preview.format && (
           <Badge variant="light" radius="sm">
@@ -104,6 +122,16 @@ function Preview({
           onImportGood={onImportGood}
           busy={busy}
         />
+      )}
+      {preview.warnings.length > 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={formatMessage(LABELS.importWarningsTitle, { n: String(preview.warnings.length) })}
+        >
+          <ProblemList problems={preview.warnings} label={LABELS.importWarningsList} />
+        </Alert>
       )}
       {preview.errors.length === 0 && preview.questions.length > 0 && (
         <Text size="sm" c="dimmed">
@@ -142,8 +170,9 @@ interface QuestionImportProps {
 /**
  * Add questions from a file (decisions 18 and 27): upload it (kept private) or give the location of
  * one on the portal ('Please fill the url' when neither), Preview shows what the server parsed and
- * every problem with its line or question number, and Import, only after a preview of the same
- * file, writes them all or nothing. A file with problems (a Moodle bank with matching questions,
+ * every problem with its line or question number (and warnings, such as a grade Moodle would
+ * refuse), and Import, enabled only by a preview of the same file without problems, writes them
+ * all or nothing; choosing a new file forgets the last one and its preview. A file with problems (a Moodle bank with matching questions,
  * say) can still give its good questions, all together, once its preview has listed what is left
  * out.
  */
@@ -161,6 +190,7 @@ export function QuestionImport({
   const [previewing, setPreviewing] = useState(false);
   const [shown, setShown] = useState<{ url: string; preview: QuestionFilePreview } | null>(null);
   const [error, setError] = useFormError();
+  const previewFirstId = useId();
 
   const changeUrl = (next: string, name: string | null) => {
     setUrl(next);
@@ -187,15 +217,12 @@ export function QuestionImport({
     }
   };
 
+  // Import only once the file now in the field has been previewed without problems; a file with
+  // problems offers its good questions in the preview instead.
+  const importable = previewed !== null && previewed.errors.length === 0 && previewed.questions.length > 0;
+
   const runImport = async (skipProblems: boolean) => {
     setError(null);
-    if (!location) return setError(MESSAGES.fillTheUrl);
-    if (!previewed) return setError(LABELS.importPreviewFirst);
-    if (previewed.errors.length > 0 && !skipProblems) {
-      return setError(
-        formatMessage(MESSAGES.questionFileRejected, { count: String(previewed.errors.length) }),
-      );
-    }
     try {
       await importFile({ csvUrl: location, skipProblems });
       onImported();
@@ -213,6 +240,8 @@ export function QuestionImport({
           purpose="import"
           leftSection={<IconFileUpload size={16} />}
           onBusyChange={setUploading}
+          // A new file replaces the last one at once: a failed upload leaves no earlier file or preview.
+          onStart={() => changeUrl('', null)}
           onUploaded={(file) => changeUrl(file.publicUrl, file.filename)}
         />
         {uploadedName && (
@@ -261,6 +290,11 @@ export function QuestionImport({
           busy={importing || uploading || previewing}
         />
       )}
+      {!previewed && (
+        <Text id={previewFirstId} size="sm" c="dimmed" ta="right">
+          {LABELS.importPreviewFirst}
+        </Text>
+      )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={importing}>
           {LABELS.formCancel}
@@ -278,7 +312,8 @@ export function QuestionImport({
           leftSection={<IconFileImport size={16} />}
           onClick={() => runImport(false)}
           loading={importing}
-          disabled={uploading || previewing}
+          disabled={!importable || uploading || previewing}
+          aria-describedby={previewed ? undefined : previewFirstId}
         >
           {LABELS.importImport}
         </Button>

@@ -155,6 +155,8 @@ export function AssessmentsPage() {
         opened={canceling !== null}
         title={LABELS.assessCancelTitle}
         text={formatMessage(MESSAGES.confirmCancelAssessment, { title: canceling?.title ?? '' })}
+        // The spec's 'proceed' beside 'CANCEL' reads backwards here: the red button names what it cancels.
+        confirmLabel={formatMessage(LABELS.assessCancelProceed, { title: canceling?.title ?? '' })}
         busy={cancel.isPending}
         error={cancel.isError ? errorMessage(cancel.error) : null}
         onCancel={() => setCanceling(null)}

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { LABELS } from '@portal/shared/messages';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { FormError } from './FormError';
 
 interface ConfirmDialogProps {
@@ -13,6 +14,8 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Red for what takes something away (delete, archive); restoring is not. */
   confirmColor?: string;
+  /** The confirming button's text when 'proceed' alone could be misread (it names what is undone). */
+  confirmLabel?: string;
 }
 
 /** Delete/archive confirmation: 'CANCEL' and 'proceed' (management §2, §9). */
@@ -25,6 +28,7 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
   confirmColor = 'red',
+  confirmLabel = LABELS.confirmProceed,
 }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
@@ -35,8 +39,8 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {LABELS.confirmCancel}
           </Button>
-          <Button color={confirmColor} onClick={onConfirm} loading={busy}>
-            {LABELS.confirmProceed}
+          <Button color={confirmColor} onClick={onConfirm} loading={busy} mih={36} {...WRAPPING_BUTTON}>
+            {confirmLabel}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import { Badge, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/
 import type { OnlineSession } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconClockHour4, IconPlayerStop } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
@@ -43,7 +44,10 @@ function RoomPage({ sessionId }: { sessionId: string }) {
   const session = detail.data?.session;
   const room = detail.data?.room ?? null;
   const open = session?.room_state === 'open' && room !== null;
-  useRoomHeartbeat(sessionId, open, !student);
+  // Present only while the meeting itself reports this person in the conference, not while the
+  // page merely shows the room (a meeting server out of reach never joins).
+  const [inMeeting, setInMeeting] = useState(false);
+  useRoomHeartbeat(sessionId, open && inMeeting, !student);
   const back = student ? STUDENT_SESSIONS_PATH : FACULTY_SESSIONS_PATH;
   const crumbs = [
     { label: student ? LABELS.studentSessionsTitle : LABELS.sessionsTitle, to: back },
@@ -63,7 +67,11 @@ function RoomPage({ sessionId }: { sessionId: string }) {
   }
   if (!session) return null;
 
-  const main = open ? <JitsiRoom room={room} /> : <RoomNotice session={session} />;
+  const main = open ? (
+    <JitsiRoom room={room} onPresenceChange={setInMeeting} />
+  ) : (
+    <RoomNotice session={session} />
+  );
   return (
     <>
       <PageBreadcrumb crumbs={crumbs} />
