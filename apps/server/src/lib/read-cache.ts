@@ -230,6 +230,42 @@ export function cachedUserRead<T>(
 
 const userKey = (userId: string) => `user:${userId}`;
 
+/**
+ * Reads of one kind that only some writes change: the bell's announcements, which only
+ * announcement writes change. Those writes drop these alone (a route's `readCache` names the
+ * scope), so an announcement to the whole school does not empty every other read of it; any other
+ * write of the institution drops them with the rest.
+ */
+export type ReadScope = 'announcements';
+
+const scopeKey = (institutionId: string, scope: ReadScope) => `${institutionId}~${scope}`;
+
+/** `cachedRead` of a scope: dropped by the institution's writes and by `forgetScopedReads`. */
+export function cachedScopedRead<T>(
+  db: Database,
+  institutionId: string,
+  scope: ReadScope,
+  key: string,
+  load: () => Promise<T>,
+  ttlMs = TTL_MS,
+): Promise<T> {
+  const generation = cacheOf(db).generations.get(scopeKey(institutionId, scope)) ?? 0;
+  return cachedRead(db, institutionId, `${scope}/${generation}/${key}`, load, ttlMs);
+}
+
+/** After a write that changes only the scope's reads (an announcement). */
+export function forgetScopedReads(db: Database, institutionId: string, scope: ReadScope): void {
+  forgetScopedReadsHere(db, `${institutionId}/${scope}`);
+  broadcastChange(db, CHANGE.scope, `${institutionId}/${scope}`);
+}
+
+function forgetScopedReadsHere(db: Database, argument: string): void {
+  const [institutionId = '', scope = ''] = argument.split('/');
+  const { generations } = cacheOf(db);
+  const key = scopeKey(institutionId, scope as ReadScope);
+  generations.set(key, (generations.get(key) ?? 0) + 1);
+}
+
 /** After a write that changes only what this user reads: their next per-user reads go to the database. */
 export function forgetUserReads(db: Database, userId: string): void {
   forgetUserReadsHere(db, userId);
@@ -249,7 +285,7 @@ export function forgetAllReads(db: Database): void {
 }
 
 /** The kinds of change other instances are told of (one character each). */
-const CHANGE = { user: 'u', institution: 'i', all: 'a' } as const;
+const CHANGE = { user: 'u', institution: 'i', all: 'a', scope: 's' } as const;
 
 function forgetUserReadsHere(db: Database, userId: string): void {
   const { generations } = cacheOf(db);
@@ -272,6 +308,7 @@ function forgetAllReadsHere(db: Database): void {
 }
 
 onRemoteChange(CHANGE.user, forgetUserReadsHere);
+onRemoteChange(CHANGE.scope, forgetScopedReadsHere);
 onRemoteChange(CHANGE.institution, forgetInstitutionReadsHere);
 onRemoteChange(CHANGE.all, (db) => forgetAllReadsHere(db));
 onMissedChanges(forgetAllReadsHere);
@@ -285,9 +322,9 @@ declare module 'fastify' {
      * institution's. 'keep': it changes nothing any read holds (heartbeats, automated answers).
      * 'own': it changes only what the caller reads (their views, their notes), so only their
      * per-user reads drop. Students open topics and send heartbeats all day; each would otherwise
-     * empty the cache for everyone.
+     * empty the cache for everyone. A scope ('announcements'): it changes only that scope's reads.
      */
-    readCache?: 'keep' | 'own';
+    readCache?: 'keep' | 'own' | ReadScope;
   }
 }
 
@@ -308,7 +345,9 @@ export function forgetReadsAfterWrite(
     const { db } = request.server.deps;
     const effect = request.routeOptions.config.readCache;
     if (effect === 'own') forgetUserReads(db, user.userId);
-    else if (effect !== 'keep') {
+    else if (effect === 'announcements' && user.institutionId) {
+      forgetScopedReads(db, user.institutionId, effect);
+    } else if (effect !== 'keep') {
       if (user.institutionId) forgetInstitutionReads(db, user.institutionId);
       else forgetAllReads(db);
     }

@@ -17,6 +17,12 @@ const failures = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySch
 const docs = { tags: ['announcements'] };
 const oneAnnouncement = envelope(z.object({ announcement: announcementSchema }));
 
+/**
+ * An announcement changes only what the bell and the announcement lists show: its writes drop the
+ * announcements' kept reads alone, so one to the whole school leaves everyone's other reads warm.
+ */
+const config = { readCache: 'announcements' as const };
+
 /** Announcements (learning §3 "Notice/announcement", decisions 25 and 33). */
 export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,6 +44,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/announcements',
     {
       onRequest: app.requireAuth(...ANNOUNCEMENT_POLICY.write),
+      config,
       schema: {
         ...docs,
         description: 'A moderator’s announcement to the whole institution or to chosen batches of it.',
@@ -55,6 +62,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/announcements/:announcementId',
     {
       onRequest: app.requireAuth(...ANNOUNCEMENT_POLICY.write),
+      config,
       schema: {
         ...docs,
         description: 'Edits an announcement (the whole form); it shows in the bell for 3 days from now.',
@@ -79,6 +87,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/announcements/:announcementId',
     {
       onRequest: app.requireAuth(...ANNOUNCEMENT_POLICY.write),
+      config,
       schema: {
         ...docs,
         params: announcementIdParamsSchema,

@@ -24,11 +24,13 @@ const failures = {
 };
 const docs = { tags: ['examinations'] };
 /**
- * An attempt is read only by its student until it is submitted, and no cached read holds attempts
- * (evaluation lists read them fresh), so a start, a save or a submit drops only the student's own
- * cached reads: during an exam thousands of saves a minute would otherwise empty the school's cache.
+ * An attempt is read only by its student until it is submitted, and only the student's own kept
+ * reads hold it (student-exams.ts; evaluation lists read attempts fresh), so a start or a submit
+ * drops only those: during an exam thousands of starts would otherwise empty the school's cache. A
+ * save changes no kept read at all (saved answers are always read fresh), so it drops nothing.
  */
 const config = { readCache: 'own' as const };
+const saveConfig = { readCache: 'keep' as const };
 
 /** A student sits an examination: start, the paper, autosave, submit (decisions 21 and 26). */
 export const examAttemptsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,7 +78,7 @@ export const examAttemptsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-attempts/:id/answers/:questionId',
     {
       onRequest: sit,
-      config,
+      config: saveConfig,
       schema: {
         ...docs,
         description:

@@ -146,6 +146,12 @@ const attemptsByExam = derivedOnce(
   (attempts: AttemptRow[]) => new Map(attempts.map((attempt) => [attempt.assessment_id, attempt])),
 );
 
+/** A student's batch, enrolments (as a Set) and upload right, kept (see above). */
+export async function studentFactsOf(deps: AppDeps, user: AuthUser) {
+  const facts = await studentFacts(deps, user);
+  return { batchId: facts.batchId, uploadNotAllowed: facts.uploadNotAllowed, enrolled: enrolledSet(facts) };
+}
+
 /** The parts of a student's examinations, each kept on its own. */
 async function partsOf(deps: AppDeps, user: AuthUser) {
   const [facts, attempts] = await Promise.all([studentFacts(deps, user), studentAttempts(deps, user)]);

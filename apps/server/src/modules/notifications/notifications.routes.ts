@@ -28,8 +28,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/me/notifications/seen',
     {
       onRequest: app.requireAuth(...NOTIFICATION_POLICY.read),
-      // The mark is read fresh by the bell, never from the read cache.
-      config: { readCache: 'keep' },
+      // A student's bell keeps their mark with their own reads: moving it drops those alone.
+      config: { readCache: 'own' },
       schema: {
         ...docs,
         description:

@@ -9,6 +9,7 @@ import {
   seesPendingAssessments,
 } from './notifications.policy.js';
 import * as repository from './notifications.repository.js';
+import { cachedSeenUpTo, studentBellRows } from './student-bell.js';
 
 const iso = (value: Date) => new Date(value).toISOString();
 
@@ -25,11 +26,16 @@ export async function bellOf(deps: AppDeps, user: AuthUser): Promise<Bell> {
     userId: user.userId,
     institutionId: institutionOf(user),
   };
-  const [assessments, sessions, announcements, seen] = await Promise.all([
-    seesPendingAssessments(user.permission) ? repository.pendingAssessments(deps.db, reader, now) : [],
-    repository.upcomingSessions(deps.db, reader, now),
-    repository.recentAnnouncements(deps.db, reader, announcementsSince(now), now),
-    repository.seenUpTo(deps.db, user.userId),
+  // A student's bell (thousands of them) from parts kept in memory; the staff's from the database.
+  const [{ assessments, sessions, announcements }, seen] = await Promise.all([
+    user.permission === 'student'
+      ? studentBellRows(deps, user, now)
+      : Promise.all([
+          seesPendingAssessments(user.permission) ? repository.pendingAssessments(deps.db, reader, now) : [],
+          repository.upcomingSessions(deps.db, reader, now),
+          repository.recentAnnouncements(deps.db, reader, announcementsSince(now), now),
+        ]).then(([assessments, sessions, announcements]) => ({ assessments, sessions, announcements })),
+    user.permission === 'student' ? cachedSeenUpTo(deps, user) : repository.seenUpTo(deps.db, user.userId),
   ]);
   const seenAt = seen === null ? null : new Date(seen).getTime();
   const unseen = (changedAt: Date) => seenAt === null || new Date(changedAt).getTime() > seenAt;

@@ -1,4 +1,5 @@
 import { impressions, onlineSessions } from '../../db/schema/index.js';
+import { forgetInstitutionReads } from '../../lib/read-cache.js';
 import type { TestApp } from '../harness.js';
 import { createTaughtSubject } from './doubts.js';
 import { createSubject } from './subjects.js';
@@ -50,5 +51,7 @@ export async function createOnlineSession(
       endTime: new Date(startTime.getTime() + 3_600_000),
     })
     .returning();
+  // Written as the API would write it: the institution's kept reads go.
+  forgetInstitutionReads(t.db, values.institutionId);
   return row!;
 }

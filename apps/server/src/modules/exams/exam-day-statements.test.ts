@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busOf } from '../../lib/instance-bus.js';
+import { createTaughtSubject } from '../../test/factories/doubts.js';
+import { createLiveExam } from '../../test/factories/exams.js';
+import { enrolStudents } from '../../test/factories/subjects.js';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
+import { countQueries } from '../../test/query-count.js';
+
+/**
+ * What an exam day costs the database, counted in statements (not timed): thousands of students
+ * open the Examinations tab and the bell, start, save and submit. Each count is the whole request,
+ * the sign-in check included.
+ */
+let t: TestApp;
+let school: Awaited<ReturnType<TestApp['createSchool']>>;
+let exam: Awaited<ReturnType<typeof createLiveExam>>;
+let batchSubjectId: string;
+const START = new Date('2026-11-20T10:00:00Z');
+const students: { token: string }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  school = await t.createSchool();
+  const maths = await createTaughtSubject(t, {
+    institutionId: school.institution.id,
+    batchId: school.batch.id,
+    facultyIds: [school.accounts.faculty.entityId],
+  });
+  batchSubjectId = maths.batchSubject.id;
+  for (let index = 0; index < 3; index++) {
+    const account = await t.createAccount('student', {
+      institutionId: school.institution.id,
+      batchId: school.batch.id,
+    });
+    await enrolStudents(t, batchSubjectId, [account.entityId]);
+    students.push({ token: await t.login(account.username) });
+  }
+  exam = await createLiveExam(t, {
+    institutionId: school.institution.id,
+    batchSubjectId,
+    start: START,
+    due: new Date(START.getTime() + 3_600_000),
+  });
+  t.clock.set(START);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT';
+/** The statements one request sends, once every drop it caused has gone out to other instances. */
+async function statements(token: string, method: Method, url: string, payload?: object) {
+  await busOf(t.db)?.sent();
+  let answer: Awaited<ReturnType<TestApp['app']['inject']>> | undefined;
+  const count = await countQueries(async () => {
+    answer = await t.app.inject({ method, url, headers: bearer(token), payload });
+  });
+  expect(answer!.statusCode, answer!.body).toBeLessThan(300);
+  return { count, body: answer!.json().data };
+}
+
+describe('an exam day in statements', () => {
+  it('opens the Examinations tab and the bell from memory once the batch’s parts are kept', async () => {
+    const [first, second] = students;
+    // The first student of the batch loads the shared parts (and their own).
+    await statements(first!.token, 'GET', '/api/users/me/assessments');
+    await statements(first!.token, 'GET', '/api/users/me/notifications');
+    // A classmate pays only for their own parts; a second visit for nothing at all.
+    const list = await statements(second!.token, 'GET', '/api/users/me/assessments');
+    expect(list.count).toBeLessThanOrEqual(3);
+    expect((await statements(second!.token, 'GET', '/api/users/me/assessments')).count).toBe(0);
+    expect((await statements(second!.token, 'GET', '/api/users/me/notifications')).count).toBe(1);
+    expect((await statements(second!.token, 'GET', '/api/users/me/notifications')).count).toBe(0);
+  });
+
+  it('starts with one write, the paper made once per examination; saves in one statement; submits in a few', async () => {
+    const [first, second] = students;
+    const started = await statements(first!.token, 'POST', '/api/assessment-attempts', {
+      assessment_id: exam.assessment.id,
+    });
+    expect(started.body.questions).toHaveLength(5);
+    // The classmate's paper is the one already made: only their attempt is written (and the drop
+    // of their kept attempts sent to the other instances).
+    await statements(second!.token, 'GET', '/api/users/me/assessments');
+    const theirs = await statements(second!.token, 'POST', '/api/assessment-attempts', {
+      assessment_id: exam.assessment.id,
+    });
+    expect(theirs.count).toBe(2);
+    const attemptId = theirs.body.attempt._id;
+    const save = (optionId: string) =>
+      statements(
+        second!.token,
+        'PUT',
+        `/api/assessment-attempts/${attemptId}/answers/${exam.single.question.id}`,
+        {
+          submitted_answer_ids: [optionId],
+        },
+      );
+    // The start dropped the student's own reads: the first save reads their parts again.
+    await save(exam.single.options[0]!.id);
+    expect((await save(exam.single.options[1]!.id)).count).toBe(1);
+    const submitted = await statements(second!.token, 'POST', '/api/assessment-submissions', {
+      assessment_id: exam.assessment.id,
+      batch_subject_id: batchSubjectId,
+      submissions: [],
+    });
+    expect(submitted.count).toBeLessThanOrEqual(6);
+  });
+
+  it('after an announcement to the whole school, each batch reloads its announcements once', async () => {
+    const [first, second, third] = students;
+    for (const student of students) await statements(student.token, 'GET', '/api/users/me/notifications');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/announcements',
+      headers: bearer(school.tokens.moderator),
+      payload: { title: 'Exam hall', description: 'Room 4', audience: 'institution' },
+    });
+    const wave = [];
+    for (const student of [first!, second!, third!]) {
+      wave.push((await statements(student.token, 'GET', '/api/users/me/notifications')).count);
+    }
+    expect(wave).toEqual([1, 0, 0]);
+    // Their other kept reads are untouched by it: the Examinations tab is still free.
+    expect((await statements(third!.token, 'GET', '/api/users/me/assessments')).count).toBe(0);
+  });
+});
