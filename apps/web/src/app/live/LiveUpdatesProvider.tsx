@@ -5,12 +5,15 @@ import { openEventStream, type StreamStatus } from '../../lib/event-stream';
 import { type LiveListener, type LiveUpdates, LiveUpdatesContext } from '../../lib/live-updates';
 import { getAccount, signOut } from '../../lib/session';
 import { ALL_LIVE_KEYS, LIVE_INVALIDATIONS } from './live-invalidations';
+import { spreadRefetch } from './spread-refetch';
 
 /**
  * Without a stream, the lists an event would refresh are read again this often, silently (their
  * rows stay on screen while they load: learning §4 "refresh silently").
  */
 export const LIST_POLL_MS = 30_000;
+/** Every tab's refetch after an event waits a random moment within this (spread-refetch.ts). */
+export const EVENT_REFETCH_SPREAD_MS = 1000;
 
 const isKind = (kind: string): kind is LiveEventKind =>
   (LIVE_EVENT_KINDS as readonly string[]).includes(kind);
@@ -27,9 +30,12 @@ export function LiveUpdatesProvider({ enabled, children }: { enabled: boolean; c
 
   useEffect(() => {
     if (!enabled) return;
-    const invalidate = (keys: readonly QueryKey[]) => {
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-    };
+    const invalidate = spreadRefetch(
+      (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey }),
+      {
+        spreadMs: EVENT_REFETCH_SPREAD_MS,
+      },
+    );
     const stream = openEventStream({
       url: '/api/events',
       token: () => getAccount()?.jwt ?? null,
