@@ -2,8 +2,8 @@ import '@mantine/charts/styles.css';
 import { MatrixChart, type MatrixChartCell } from '@mantine/charts';
 import { Box, Group, ScrollArea, Text } from '@mantine/core';
 import { LABELS, REPORT_MARKS } from '@portal/shared/messages';
-import { dayText } from '@portal/shared/report-tables';
 import type { WeeklyAttendanceReport } from '@portal/shared/schemas/reports';
+import { dateText } from '@portal/shared/time';
 
 const WEEKDAYS = [
   LABELS.weekdayMon,
@@ -84,7 +84,7 @@ export function WeekHeatGrid({ report }: { report: WeeklyAttendanceReport }) {
             yLabelsWidth={150}
             withTooltip
             getTooltipLabel={(cell) =>
-              `${cell.y} · ${cell.x} ${dayText(report.days[(columns as string[]).indexOf(cell.x)] ?? '')}: ${MARK_OF_VALUE(cell.value)}`
+              `${cell.y} · ${cell.x} ${dateText(report.days[(columns as string[]).indexOf(cell.x)] ?? '')}: ${MARK_OF_VALUE(cell.value)}`
             }
             aria-label={LABELS.reportWeekGrid}
           />
