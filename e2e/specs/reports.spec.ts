@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { dateText, LABELS, REPORT_MARKS, type StudyPlanEntry } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiSignIn } from '../support/api.js';
 import { PHONE, snap } from '../support/browser.js';
 import { batchNamed } from '../support/content.js';
@@ -12,6 +12,7 @@ import { chooseOption, downloaded } from '../support/ui.js';
 
 const portal = usePortal('reports');
 const WIDE = { width: 1366, height: 900 };
+const LAPTOP = { width: 1366, height: 768 };
 const BATCH = 'Class 10 A';
 
 /** YYYY-MM-DD of the demo institution's day (the browsers run in its time zone). */
@@ -55,6 +56,13 @@ async function pdfTextOf(page: Page): Promise<string> {
   assert.equal(bytes.subarray(0, 4).toString(), '%PDF');
   return execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: bytes }).toString();
 }
+
+/** How far `inside`'s scroll container (a table's, the heat grid's) is wider than it shows, in px. */
+const overflowOf = (inside: Locator) =>
+  inside.evaluate((element) => {
+    const box = element.closest('.mantine-ScrollArea-viewport') ?? element.parentElement!;
+    return Math.max(0, Math.ceil(element.getBoundingClientRect().right - box.getBoundingClientRect().right));
+  });
 
 /** Waits for the report to show: its table, or its empty note. */
 async function shown(page: Page) {
@@ -129,9 +137,12 @@ describe('reports', () => {
     await page.getByLabel(LABELS.reportWeekGrid).first().waitFor();
     const byWeek = await tablesOnScreen(page);
     assert.equal(byWeek[0]!.length, 11, 'Sl No, name, batch, seven days, the count');
+    await page.setViewportSize(LAPTOP);
+    assert.equal(await overflowOf(page.locator('[data-report-table]').first()), 0, 'the week fits 1366 px');
     await csvMatchesScreen(page);
     assert.match(await pdfTextOf(page), new RegExp(LABELS.reportTypeByWeek));
     await snap(page, 'reports-by-week-wide');
+    await page.setViewportSize(WIDE);
 
     // Attendance For Live Class, yesterday: the demo's held session, five of the batch attended.
     await chooseOption(page, LABELS.reportType, LABELS.reportTypeLiveClass);
@@ -244,6 +255,10 @@ describe('reports', () => {
       await shown(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${url} fits the phone's width (${overflow}px over)`);
+      if (url.includes('type=week')) {
+        const grid = page.getByTestId('week-heat-grid').locator('svg').first();
+        assert.equal(await overflowOf(grid), 0, "the heat grid's days all show on the phone");
+      }
       await snap(page, name);
     }
     const { opened, batchId } = await setUp();
