@@ -117,6 +117,27 @@ describe('times on a device in another zone than the institution’s', () => {
     }
   });
 
+  it('notes and doubts carry their times in the one format, in the institution’s zone', async () => {
+    const student = await apiSignIn(portal, 'student');
+    const notes = (await student.call<{ notes: { created_at: string }[] }>('/users/me/notes?limit=20')).notes;
+    const doubts = (await student.call<{ doubts: { created_at: string }[] }>('/doubts?limit=20')).doubts;
+    assert.ok(notes.length > 0 && doubts.length > 0, 'the demo student has notes and doubts');
+    const { page, done } = await portal.signedInPage('student', LAPTOP, DEVICE);
+    for (const [address, testId, rows] of [
+      ['/me/notes', 'note-item', notes],
+      ['/me/doubts', 'doubt', doubts],
+    ] as const) {
+      await page.goto(address);
+      await page.getByTestId(testId).first().waitFor();
+      const shown = (await page.getByTestId(testId).allInnerTexts()).join('\n');
+      for (const row of rows) {
+        assert.ok(shown.includes(shownTime(row.created_at)), `${address} shows ${shownTime(row.created_at)}`);
+      }
+    }
+    await snap(page, 'time-zone-student-doubts-wide', { fullPage: false });
+    await done();
+  });
+
   it('a teacher picks a start in the institution’s zone: 10:00 AM there, whatever the device’s clock', async () => {
     const { faculty, subject } = await setUp();
     const { page, done } = await portal.signedInPage('faculty', LAPTOP, DEVICE);
