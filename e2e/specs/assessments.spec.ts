@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type Assessment, formatMessage, LABELS, MESSAGES } from '@portal/shared';
+import { type Assessment, dateText, formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
 import { chooseIn, dayAhead, pdf, pickDateTime } from '../support/assessments.js';
@@ -151,7 +151,7 @@ async function addAssessment(page: Page, title: string, subjectLabel: string, wi
   await pickDateTime(page, form, LABELS.assessFieldDue, start, { hours: '11', minutes: '00' });
   assert.equal(
     await form.getByRole('button', { name: LABELS.assessFieldStart }).innerText(),
-    `${start.iso.split('-').reverse().join('/')} 10:00`,
+    `${dateText(start.iso)} | 10:00 AM`,
   );
   if (withPaper) {
     await pickFiles(page, LABELS.assessChoosePaper, files.paper);

@@ -1,27 +1,19 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { LABELS, REPORT_MARKS, type StudyPlanEntry } from '@portal/shared';
+import { describe, it } from 'node:test';
+import { dateText, LABELS, REPORT_MARKS, type StudyPlanEntry } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiSignIn } from '../support/api.js';
 import { PHONE, snap } from '../support/browser.js';
 import { batchNamed } from '../support/content.js';
 import { once, usePortal } from '../support/portal.js';
-import { chooseOption } from '../support/ui.js';
+import { chooseOption, downloaded } from '../support/ui.js';
 
 const portal = usePortal('reports');
 const WIDE = { width: 1366, height: 900 };
+const LAPTOP = { width: 1366, height: 768 };
 const BATCH = 'Class 10 A';
-
-let scratch: string;
-before(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'reports-e2e-'));
-});
-after(() => fs.rm(scratch, { recursive: true, force: true }));
 
 /** YYYY-MM-DD of the demo institution's day (the browsers run in its time zone). */
 const dayOf = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
@@ -53,25 +45,24 @@ async function tablesOnScreen(page: Page): Promise<string[][]> {
   return rows;
 }
 
-async function download(page: Page, label: string): Promise<Buffer> {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: label, exact: true }).click();
-  const file = path.join(scratch, (await downloading).suggestedFilename());
-  await (await downloading).saveAs(file);
-  return fs.readFile(file);
-}
-
 /** The CSV's rows without section headings and blank lines, as the screen's tables have them. */
 async function csvOf(page: Page): Promise<string[][]> {
-  const rows: string[][] = parse(await download(page, LABELS.reportCsv), { relax_column_count: true });
+  const rows: string[][] = parse(await downloaded(page, LABELS.reportCsv), { relax_column_count: true });
   return rows.filter((row) => row.length > 1);
 }
 
 async function pdfTextOf(page: Page): Promise<string> {
-  const bytes = await download(page, LABELS.reportPdf);
+  const bytes = await downloaded(page, LABELS.reportPdf);
   assert.equal(bytes.subarray(0, 4).toString(), '%PDF');
   return execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: bytes }).toString();
 }
+
+/** How far `inside`'s scroll container (a table's, the heat grid's) is wider than it shows, in px. */
+const overflowOf = (inside: Locator) =>
+  inside.evaluate((element) => {
+    const box = element.closest('.mantine-ScrollArea-viewport') ?? element.parentElement!;
+    return Math.max(0, Math.ceil(element.getBoundingClientRect().right - box.getBoundingClientRect().right));
+  });
 
 /** Waits for the report to show: its table, or its empty note. */
 async function shown(page: Page) {
@@ -114,7 +105,7 @@ describe('reports', () => {
     // Attendance By Topic, today, every batch: the demo student's opened topic is Viewed.
     await shown(page);
     const dayField = page.getByRole('button', { name: LABELS.reportDate });
-    assert.equal(await dayField.innerText(), today.split('-').reverse().join('/'));
+    assert.equal(await dayField.innerText(), dateText(today));
     await chooseOption(page, LABELS.reportBatch, BATCH, { exact: false });
     await page.waitForURL(/batch=/);
     await shown(page);
@@ -137,7 +128,7 @@ describe('reports', () => {
     assert.ok(byBatch.slice(1).every((row) => row[2] === BATCH));
     assert.ok(byBatch.slice(1).some((row) => row[3] === REPORT_MARKS.present));
     await csvMatchesScreen(page);
-    assert.match(await pdfTextOf(page), new RegExp(`Date: ${today.split('-').reverse().join('-')}`));
+    assert.match(await pdfTextOf(page), new RegExp(`Date: ${dateText(today)}`));
     await snap(page, 'reports-by-batch-wide');
 
     // Attendance By Week, with its heat grid; the days after today are '---'.
@@ -146,9 +137,12 @@ describe('reports', () => {
     await page.getByLabel(LABELS.reportWeekGrid).first().waitFor();
     const byWeek = await tablesOnScreen(page);
     assert.equal(byWeek[0]!.length, 11, 'Sl No, name, batch, seven days, the count');
+    await page.setViewportSize(LAPTOP);
+    assert.equal(await overflowOf(page.locator('[data-report-table]').first()), 0, 'the week fits 1366 px');
     await csvMatchesScreen(page);
     assert.match(await pdfTextOf(page), new RegExp(LABELS.reportTypeByWeek));
     await snap(page, 'reports-by-week-wide');
+    await page.setViewportSize(WIDE);
 
     // Attendance For Live Class, yesterday: the demo's held session, five of the batch attended.
     await chooseOption(page, LABELS.reportType, LABELS.reportTypeLiveClass);
@@ -261,6 +255,10 @@ describe('reports', () => {
       await shown(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${url} fits the phone's width (${overflow}px over)`);
+      if (url.includes('type=week')) {
+        const grid = page.getByTestId('week-heat-grid').locator('svg').first();
+        assert.equal(await overflowOf(grid), 0, "the heat grid's days all show on the phone");
+      }
       await snap(page, name);
     }
     const { opened, batchId } = await setUp();

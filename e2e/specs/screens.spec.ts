@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
+import { dateText, formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { Locator, Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
 import { DESKTOP, PHONE, snap } from '../support/browser.js';
@@ -270,10 +270,9 @@ describe('the person and the day', () => {
       await page.evaluate(() => new Date().toISOString().slice(0, 10)),
       deviceDay.toISOString().slice(0, 10),
     );
-    const [year, month, day] = today.split('-');
     const picker = page.getByRole('button', { name: LABELS.studyPlanDateField });
     await picker.waitFor();
-    assert.equal((await picker.innerText()).trim(), `${day}/${month}/${year}`);
+    assert.equal((await picker.innerText()).trim(), dateText(today));
     await done();
   });
 });

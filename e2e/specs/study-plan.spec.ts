@@ -45,7 +45,7 @@ const browserToday = async (page: Page) => {
     ] as const;
   });
   const pad = (value: number) => String(value).padStart(2, '0');
-  return { iso: `${year}-${pad(month)}-${pad(day)}`, shown: `${pad(day)}/${pad(month)}/${year}`, dayLabel };
+  return { iso: `${year}-${pad(month)}-${pad(day)}`, shown: `${pad(day)}-${pad(month)}-${year}`, dayLabel };
 };
 
 async function choose(page: Page, label: string, option: string) {

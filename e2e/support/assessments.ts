@@ -1,4 +1,4 @@
-import { LABELS } from '@portal/shared';
+import { dateText, LABELS } from '@portal/shared';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_TIME_ZONE } from './browser.js';
 
@@ -38,9 +38,10 @@ export async function chooseIn(page: Page, scope: Locator, label: string, option
 }
 
 /**
- * Sets a date-time picker of the assessment popup: opens it, moves to the day's month, picks the
- * day, types the time and confirms; answers what the field then shows. Picking the day also sets
- * the picker's default time, so the time is typed once the day shows as selected.
+ * Sets a date-time picker (the assessment popup's, the session forms'): opens it, moves to the
+ * day's month, picks the day, types the time (given on 24 hours, picked on the picker's 12 with AM
+ * or PM) and confirms; answers what the field then shows (DD-MM-YYYY | hh:mm A). Picking the day
+ * also sets the picker's default time, so the time is typed once the day shows as selected.
  */
 export async function pickDateTime(
   page: Page,
@@ -50,7 +51,10 @@ export async function pickDateTime(
   time: { hours: string; minutes: string },
 ): Promise<string> {
   const field = scope.getByRole('button', { name: label });
-  const expected = `${day.iso.split('-').reverse().join('/')} ${time.hours}:${time.minutes}`;
+  const hours24 = Number(time.hours);
+  const hours12 = String(((hours24 + 11) % 12) + 1).padStart(2, '0');
+  const amPm = hours24 < 12 ? 'AM' : 'PM';
+  const expected = `${dateText(day.iso)} | ${hours12}:${time.minutes} ${amPm}`;
   await field.click();
   for (let step = 0; step < day.monthsAhead; step += 1) {
     await page.getByRole('button', { name: LABELS.assessNextMonth }).last().click();
@@ -63,13 +67,22 @@ export async function pickDateTime(
   );
   const hours = page.getByRole('spinbutton', { name: LABELS.assessHours }).last();
   const minutes = page.getByRole('spinbutton', { name: LABELS.assessMinutes }).last();
-  await hours.fill(time.hours);
+  await hours.fill(hours12);
   await minutes.fill(time.minutes);
+  // The AM/PM field takes A or P from the keyboard.
+  const half = page.getByRole('textbox', { name: LABELS.assessAmPm }).last();
+  await half.press(amPm === 'AM' ? 'a' : 'p');
   await page.waitForFunction(
-    ([h, m, wanted]) =>
+    ([h, m, ap, wanted]) =>
       h?.getAttribute('aria-valuenow') === String(Number(wanted![0])) &&
-      m?.getAttribute('aria-valuenow') === String(Number(wanted![1])),
-    [await hours.elementHandle(), await minutes.elementHandle(), [time.hours, time.minutes]] as const,
+      m?.getAttribute('aria-valuenow') === String(Number(wanted![1])) &&
+      (ap as HTMLInputElement | null)?.value === wanted![2],
+    [
+      await hours.elementHandle(),
+      await minutes.elementHandle(),
+      await half.elementHandle(),
+      [hours12, time.minutes, amPm],
+    ] as const,
   );
   await page.getByRole('button', { name: LABELS.assessPickerDone }).last().click();
   // The calendar has gone (so the next picker's days are the only ones), and the field shows the value.

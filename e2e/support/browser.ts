@@ -24,19 +24,21 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** The demo institution's time zone: its students' and teachers' devices keep its days. */
+/** The demo institution's time zone: by default its students' and teachers' devices are in it too. */
 export const DEMO_TIME_ZONE = 'Asia/Kolkata';
 
 /** What a signed-in browser keeps: its cookies (the file cookie) and local storage (the session). */
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
+/** A browser context; `timezoneId` puts the device in another zone than the institution's. */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
   storageState?: StorageState,
+  timezoneId = DEMO_TIME_ZONE,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, timezoneId: DEMO_TIME_ZONE, storageState });
+  const context = await browser.newContext({ baseURL, viewport, timezoneId, storageState });
   context.setDefaultTimeout(15_000);
   return context;
 }

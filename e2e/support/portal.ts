@@ -36,8 +36,8 @@ export function usePortal(name: string) {
     await state.smtp?.close();
   });
 
-  const open = (viewport?: Viewport, storage?: StorageState) =>
-    newContext(state.browser, state.portal.baseUrl, viewport, storage);
+  const open = (viewport?: Viewport, storage?: StorageState, timezoneId?: string) =>
+    newContext(state.browser, state.portal.baseUrl, viewport, storage, timezoneId);
 
   return {
     get baseUrl() {
@@ -52,17 +52,22 @@ export function usePortal(name: string) {
      * A new browser signed in as `username`, on the home page. The sign-in form is used once per
      * username and run; later pages start with that browser's session and file cookie, since the
      * portal allows ten sign-ins a minute per address and username. For pages that do not sign
-     * out or change the password (either would end the shared session).
+     * out or change the password (either would end the shared session). `timezoneId` puts the
+     * device in another zone than the institution's.
      */
-    async signedInPage(username: string, viewport: Viewport = DESKTOP): Promise<SignedInPage> {
+    async signedInPage(
+      username: string,
+      viewport: Viewport = DESKTOP,
+      { timezoneId }: { timezoneId?: string } = {},
+    ): Promise<SignedInPage> {
       const saved = sessions.get(username);
       if (saved) {
-        const context = await open(viewport, await saved);
+        const context = await open(viewport, await saved, timezoneId);
         const page = await context.newPage();
         await page.goto('/dashboard');
         return { page, context, done: () => context.close() };
       }
-      const context = await open(viewport);
+      const context = await open(viewport, undefined, timezoneId);
       const page = await context.newPage();
       const signedIn = signIn(page, username).then(() => context.storageState());
       sessions.set(username, signedIn);

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { LABELS } from '@portal/shared';
 import type { Page } from 'playwright-core';
 
@@ -31,4 +32,11 @@ export async function pickFiles(page: Page, button: string, paths: string | stri
 export async function typeDescription(page: Page, text: string) {
   await page.getByRole('textbox', { name: LABELS.fieldDescription }).click();
   await page.keyboard.type(text);
+}
+
+/** Clicks the button named `label` and answers the file it downloads. */
+export async function downloaded(page: Page, label: string): Promise<Buffer> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: label, exact: true }).click();
+  return fs.readFile(await (await downloading).path());
 }

@@ -29,3 +29,4 @@ export * from './schemas/self-assessments.js';
 export * from './schemas/study-plans.js';
 export * from './schemas/subjects.js';
 export * from './schemas/topics.js';
+export * from './time.js';

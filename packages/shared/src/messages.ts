@@ -398,6 +398,8 @@ export const LABELS = {
   profileMenu: 'Profile menu',
   mainNavigation: 'Main navigation',
   toggleNavigation: 'Toggle navigation',
+  /** Shown where times are read or picked when the device's zone is not the institution's (decision 37). */
+  timesInZone: 'Times in {zone} ({offset})',
   // Profile
   profileTitle: 'My Profile',
   username: 'Username',

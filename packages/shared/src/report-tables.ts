@@ -9,12 +9,13 @@ import type {
   TopicReport,
   WeeklyAttendanceReport,
 } from './schemas/reports.js';
+import { dateRangeText, dateText, dateTimeText } from './time.js';
 
 /**
  * Each report's table as the screen shows it (decision 31: PDF and CSV of exactly what it shows;
  * the web app renders these same tables, the server writes them as PDF and CSV):
- * headings from the label catalogue, days as DD-MM-YYYY and instants as 'DD-MM-YYYY | hh:mm A' in
- * the institution's time zone (management §9), minutes to 2 decimals.
+ * headings from the label catalogue, days and instants by the one formatter (`time.ts`, decision 37:
+ * DD-MM-YYYY, 'DD-MM-YYYY | hh:mm A' in the institution's time zone), minutes to 2 decimals.
  */
 export interface ReportSection {
   /** Shown above the table when a report has several (one per batch); null for the only one. */
@@ -36,44 +37,6 @@ export interface ReportTable {
 const only = (headers: string[], rows: string[][]): ReportSection[] => [{ heading: null, headers, rows }];
 
 const L = LABELS;
-
-/** 'YYYY-MM-DD' as DD-MM-YYYY. */
-export const dayText = (day: string) => day.split('-').reverse().join('-');
-
-/**
- * One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one (and
- * native memory the garbage collector does not see), and a whole school's report formats
- * thousands of instants.
- */
-const instantFormats = new Map<string, Intl.DateTimeFormat>();
-
-function instantFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = instantFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: true,
-    });
-    instantFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** An instant as 'DD-MM-YYYY | hh:mm A' in `timeZone`. */
-export function instantText(iso: string | null, timeZone: string): string {
-  if (!iso) return '';
-  const parts = Object.fromEntries(
-    instantFormat(timeZone)
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} | ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
-}
 
 const minutesText = (minutes: number) => minutes.toFixed(2);
 const numbered = (rows: string[][]) => rows.map((row, index) => [String(index + 1), ...row]);
@@ -114,7 +77,7 @@ export function topicAttendanceTable(report: TopicAttendanceReport): ReportTable
     institution: report.institution_name,
     title: L.reportTypeByTopic,
     lines: [
-      `${L.reportDate}: ${dayText(report.date)}`,
+      `${L.reportDate}: ${dateText(report.date)}`,
       batchLine(report),
       formatMessage(L.reportViewedCount, { viewed: String(viewed), total: String(total) }),
     ],
@@ -129,7 +92,7 @@ export function batchAttendanceTable(report: BatchAttendanceReport): ReportTable
     institution: report.institution_name,
     title: bySubject ? L.reportTypeBySubject : L.reportTypeByBatch,
     lines: [
-      `${L.reportDate}: ${dayText(report.date)}`,
+      `${L.reportDate}: ${dateText(report.date)}`,
       batchLine(report),
       ...(bySubject ? [`${L.reportSubject}: ${report.subject_title}`] : []),
       formatMessage(L.reportPresentCount, {
@@ -168,16 +131,13 @@ export function weeklyAttendanceTable(report: WeeklyAttendanceReport): ReportTab
   return {
     institution: report.institution_name,
     title: L.reportTypeByWeek,
-    lines: [
-      `${L.reportDate}: ${dayText(report.week_start)} - ${dayText(report.week_end)}`,
-      batchLine(report),
-    ],
+    lines: [`${L.reportDate}: ${dateRangeText(report.week_start, report.week_end)}`, batchLine(report)],
     sections: only(
       [
         L.reportSlNo,
         L.reportStudentName,
         L.reportBatchTitle,
-        ...report.days.map((day, index) => `${WEEKDAYS[index]} ${dayText(day).slice(0, 5)}`),
+        ...report.days.map((day, index) => `${WEEKDAYS[index]} ${dateText(day).slice(0, 5)}`),
         L.reportWeekCount,
       ],
       numbered(
@@ -220,7 +180,7 @@ export function topicReportTable(report: TopicReport): ReportTable {
           row.batch_title,
           row.attendance,
           minutesText(row.time_spent),
-          instantText(row.updated_at, report.time_zone),
+          dateTimeText(row.updated_at, report.time_zone),
         ]),
       ),
     ),
@@ -232,7 +192,7 @@ export function teacherReportTable(report: TeacherReport): ReportTable {
   return {
     institution: report.institution_name,
     title: L.facultyAnalyticsTitle,
-    lines: [`${L.reportFrom}: ${dayText(report.from)}   ${L.reportTo}: ${dayText(report.to)}`],
+    lines: [`${L.reportFrom}: ${dateText(report.from)}   ${L.reportTo}: ${dateText(report.to)}`],
     sections: only(
       [
         L.reportSlNo,
@@ -275,8 +235,8 @@ export function liveClassTable(report: LiveClassReport): ReportTable {
       `${L.reportBatchTitle}: ${session.batch_title}`,
       `${L.reportSubjectTitle}: ${session.subject_title}`,
       `${L.reportTeacher}: ${session.teacher}`,
-      `${L.reportStart}: ${instantText(session.start_time, report.time_zone)}`,
-      `${L.reportEnd}: ${instantText(session.end_time, report.time_zone)}`,
+      `${L.reportStart}: ${dateTimeText(session.start_time, report.time_zone)}`,
+      `${L.reportEnd}: ${dateTimeText(session.end_time, report.time_zone)}`,
       `${L.reportAttended}: ${session.attended}/${session.invited}`,
     ].join('  ·  '),
     headers,
@@ -284,8 +244,8 @@ export function liveClassTable(report: LiveClassReport): ReportTable {
       session.students.map((student) => [
         student.student_name,
         student.attendance,
-        instantText(student.first_join, report.time_zone),
-        instantText(student.last_leave, report.time_zone),
+        dateTimeText(student.first_join, report.time_zone),
+        dateTimeText(student.last_leave, report.time_zone),
         minutesText(student.minutes),
       ]),
     ),
@@ -293,7 +253,7 @@ export function liveClassTable(report: LiveClassReport): ReportTable {
   return {
     institution: report.institution_name,
     title: L.reportTypeLiveClass,
-    lines: [`${L.reportDate}: ${dayText(report.date)}`, batchLine(report)],
+    lines: [`${L.reportDate}: ${dateText(report.date)}`, batchLine(report)],
     sections: sections.length ? sections : only(headers, []),
     filename: `attendance-for-live-class-${report.date}`,
   };

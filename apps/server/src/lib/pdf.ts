@@ -82,7 +82,18 @@ export const PDF_TEMPLATES = {
     table: { header: string[]; answers: string[]; body: string[][] };
     /** Per row, per question: whether the answer is wrong (shown in red). */
     wrong: boolean[][];
+    /**
+     * Per question: whether its answers are written text, which wraps. The others are letters
+     * (A|C) or marks, kept on one line: pdfmake would break 'A|C' after the bar to narrow the column.
+     */
+    textQuestions: boolean[];
   }) {
+    // The question columns follow Sl No and Name.
+    const cell = (text: string, column: number, style: Omit<ContentText, 'text'>) =>
+      inFont(
+        text,
+        column >= 2 && data.textQuestions[column - 2] === false ? { noWrap: true, ...style } : style,
+      );
     const document = frame(
       {
         institution: data.institution,
@@ -118,12 +129,15 @@ export const PDF_TEMPLATES = {
                   28,
                 ],
                 body: [
-                  data.table.header.map((text) => inFont(text, { bold: true, fillColor: '#eef2f7' })),
-                  data.table.answers.map((text) => inFont(text, { italics: true, fillColor: '#f6f8fa' })),
-                  // The question columns follow Sl No and Name.
+                  data.table.header.map((text, column) =>
+                    cell(text, column, { bold: true, fillColor: '#eef2f7' }),
+                  ),
+                  data.table.answers.map((text, column) =>
+                    cell(text, column, { italics: true, fillColor: '#f6f8fa' }),
+                  ),
                   ...data.table.body.map((row, index) =>
                     row.map((text, column) =>
-                      inFont(text, data.wrong[index]?.[column - 2] ? { color: '#c92a2a' } : {}),
+                      cell(text, column, data.wrong[index]?.[column - 2] ? { color: '#c92a2a' } : {}),
                     ),
                   ),
                 ],

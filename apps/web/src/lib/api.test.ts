@@ -14,6 +14,7 @@ const account: SessionAccount = {
   institution_id: '00000000-0000-4000-8000-000000000003',
   institution_title: 'Green Valley School',
   institution_nav_logo: null,
+  time_zone: 'Asia/Kolkata',
   academic_year: '2024-25',
   must_change_password: false,
 };

@@ -19,6 +19,7 @@ const account: SessionAccount = {
   institution_title: 'Green Valley School',
   institution_nav_logo: null,
   academic_year: '2024-25',
+  time_zone: 'Asia/Kolkata',
   must_change_password: false,
 };
 
@@ -47,8 +48,14 @@ describe('parseStoredAccount', () => {
     JSON.stringify({ ...account, jwt: '' }),
     JSON.stringify({ ...account, must_change_password: 'no' }),
     JSON.stringify({ ...account, institution_id: 5 }),
+    JSON.stringify({ ...account, time_zone: 5 }),
   ])('refuses %j', (raw) => {
     expect(parseStoredAccount(raw)).toBeNull();
+  });
+
+  it('reads an account kept before it carried its time zone (/auth/me brings it)', () => {
+    const { time_zone: _zone, ...older } = account;
+    expect(parseStoredAccount(JSON.stringify(older))).toEqual(older);
   });
 
   it('keeps a permission the portal does not know (it shows "under construction")', () => {

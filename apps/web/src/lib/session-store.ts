@@ -43,6 +43,8 @@ export function parseStoredAccount(raw: string | null): SessionAccount | null {
     nullableString(v.institution_title) &&
     nullableString(v.institution_nav_logo) &&
     nullableString(v.academic_year) &&
+    // Kept by sign-ins before decision 37 without it: the time zone then comes with /auth/me.
+    (v.time_zone === undefined || nonEmptyString(v.time_zone)) &&
     typeof v.must_change_password === 'boolean';
   return ok ? (value as SessionAccount) : null;
 }

@@ -29,7 +29,7 @@ export const REPORT_LABELS = {
   facultyAnalyticsTitle: 'Faculty Analytics',
   topicReportTitle: 'Topic Report',
   reportDate: 'Date',
-  reportDatePlaceholder: 'dd/MM/yyyy',
+  reportDatePlaceholder: 'DD-MM-YYYY',
   reportType: 'Report type',
   reportBatch: 'Batch',
   reportSubject: 'Subject',

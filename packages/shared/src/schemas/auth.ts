@@ -31,6 +31,8 @@ export const sessionUserSchema = z.object({
   institution_title: z.string().nullable(),
   institution_nav_logo: z.string().nullable(),
   academic_year: z.string().nullable(),
+  /** The zone every time is shown in (decision 37): the institution's, else the portal's default. */
+  time_zone: z.string(),
   must_change_password: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

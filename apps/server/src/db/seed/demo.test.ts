@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Assessment, tiptapDocSchema } from '@portal/shared';
+import { type Assessment, dayIn, tiptapDocSchema } from '@portal/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayIn } from '../../lib/institution-day.js';
 import { createStorage } from '../../lib/storage.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { countQueries } from '../../test/query-count.js';

@@ -22,6 +22,8 @@ export interface AccountRow {
   institutionTitle: string | null;
   institutionNavLogo: string | null;
   academicYear: string | null;
+  /** The institution's time zone as stored (null: `DEFAULT_TIME_ZONE`). */
+  timeZone: string | null;
   recoveryEmail: string | null;
   demoVideos: Record<string, string | undefined>;
 }
@@ -46,6 +48,7 @@ function selectAccounts(db: Database) {
       institutionTitle: institutions.title,
       institutionNavLogo: institutions.navLogo,
       academicYear: institutions.academicYear,
+      timeZone: institutions.timeZone,
       recoveryEmail: sql<
         string | null
       >`coalesce(${students.email}[1], ${faculties.email}[1], ${users.email})`,

@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!account.mustChangePassword) {
         reply.header('set-cookie', fileSessionCookie(app.deps, account, isHttps(request)).cookie);
       }
-      return { data: { jwt, ...auth.presentSessionUser(account) } };
+      return { data: { jwt, ...auth.presentSessionUser(app.deps, account) } };
     },
   );
 
@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { allowPendingPasswordChange: true },
       schema: { tags, response: { 200: envelope(sessionUserSchema), 401: errorBodySchema } },
     },
-    async (request) => ({ data: auth.presentSessionUser(caller(request)) }),
+    async (request) => ({ data: auth.presentSessionUser(app.deps, caller(request)) }),
   );
 
   app.post(

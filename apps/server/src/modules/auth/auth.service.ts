@@ -31,7 +31,7 @@ import {
 
 const MINUTE = 60_000;
 
-export function presentSessionUser(account: AccountRow): SessionUser {
+export function presentSessionUser(deps: AppDeps, account: AccountRow): SessionUser {
   return {
     user_id: account.userId,
     username: account.username,
@@ -43,6 +43,7 @@ export function presentSessionUser(account: AccountRow): SessionUser {
     institution_title: account.institutionTitle,
     institution_nav_logo: account.institutionNavLogo || null,
     academic_year: account.academicYear,
+    time_zone: account.timeZone || deps.config.DEFAULT_TIME_ZONE,
     must_change_password: account.mustChangePassword,
   };
 }

@@ -17,7 +17,11 @@ const post = (url: string, payload: unknown, token?: string) =>
 
 describe('POST /api/auth/login', () => {
   it('answers the session account of the spec, username compared case-insensitively', async () => {
-    const institution = await t.createInstitution({ title: 'Hill School', navLogo: '/logo.png' });
+    const institution = await t.createInstitution({
+      title: 'Hill School',
+      navLogo: '/logo.png',
+      timeZone: 'Asia/Kolkata',
+    });
     const batch = await t.createBatch(institution.id);
     const student = await t.createAccount('student', { institutionId: institution.id, batchId: batch.id });
     const response = await post('/api/auth/login', {
@@ -37,6 +41,7 @@ describe('POST /api/auth/login', () => {
       institution_title: 'Hill School',
       institution_nav_logo: '/logo.png',
       academic_year: '2026-27',
+      time_zone: 'Asia/Kolkata',
       must_change_password: false,
     });
     expect(student.entityId).not.toBe(student.user.id);
@@ -50,6 +55,8 @@ describe('POST /api/auth/login', () => {
       entity_id: owner.user.id,
       institution_id: null,
       institution_title: null,
+      // No institution: the portal's default zone (decision 16).
+      time_zone: 'UTC',
     });
   });
 
@@ -165,6 +172,21 @@ describe('GET /api/auth/me', () => {
     expect(await nameOf(student.username)).toBe(`Student ${student.username}`);
     expect(await nameOf(faculty.username)).toBe(`Faculty ${faculty.username}`);
     expect(await nameOf(moderator.username)).toBe(moderator.username);
+  });
+
+  it("gives the institution's time zone, else the portal's default, for every time shown (decision 37)", async () => {
+    const zoned = await t.createInstitution({ timeZone: 'Asia/Kolkata' });
+    const unzoned = await t.createInstitution();
+    const zoneOf = async (institutionId: string) => {
+      const moderator = await t.createAccount('moderator', { institutionId });
+      const me = await t.app.inject({
+        url: '/api/auth/me',
+        headers: bearer(await t.login(moderator.username)),
+      });
+      return me.json().data.time_zone;
+    };
+    expect(await zoneOf(zoned.id)).toBe('Asia/Kolkata');
+    expect(await zoneOf(unzoned.id)).toBe('UTC');
   });
 });
 

@@ -684,7 +684,7 @@ describe('the marks report', () => {
       '45.83%',
       'Pavi Good',
       '91.67',
-      'Start date: 20/11/2026',
+      'Start date: 20-11-2026 | 10:00 AM',
     ]) {
       expect(text).toContain(expected);
     }

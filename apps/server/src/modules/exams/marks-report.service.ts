@@ -1,4 +1,4 @@
-import { fileSlug, LABELS, type MarksReport, type Question } from '@portal/shared';
+import { dateTimeText, fileSlug, LABELS, type MarksReport, type Question } from '@portal/shared';
 import type { AppDeps } from '../../deps.js';
 import { toCsv } from '../../lib/csv.js';
 import { institutionTimeZone } from '../../lib/institution-day.js';
@@ -144,15 +144,7 @@ export async function marksReportCsv(deps: AppDeps, user: AuthUser, assessmentId
 export async function marksReportPdf(deps: AppDeps, user: AuthUser, assessmentId: string) {
   const report = await marksReport(deps, user, assessmentId);
   const timeZone = await institutionTimeZone(deps, institutionOf(user));
-  const startDate = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(report.assessment.start_date));
+  const startDate = dateTimeText(report.assessment.start_date, timeZone);
   const pdf = await renderPdfTemplate('marksReport', {
     institution: report.institution_name,
     batch: report.assessment.batch_title,
@@ -165,6 +157,7 @@ export async function marksReportPdf(deps: AppDeps, user: AuthUser, assessmentId
     averagePercentage: report.average_percentage.toFixed(2),
     table: tableOf(report),
     wrong: report.rows.map((row) => row.cells.map((cell) => cell.correct === false)),
+    textQuestions: report.questions.map((question) => question.type === 'TEXT'),
   });
   return { pdf, filename: `marks-${fileSlug(report.assessment.title, 'assessment')}.pdf` };
 }

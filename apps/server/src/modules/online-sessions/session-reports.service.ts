@@ -1,6 +1,7 @@
 import {
+  dateRangeText,
+  dateTimeText,
   fileSlug,
-  instantText,
   LABELS,
   type SessionReport,
   type SessionsReport,
@@ -72,8 +73,8 @@ function sessionTable(report: SessionReport) {
     entry.student_name,
     entry.batch_title,
     entry.attendance === 'Attended' ? LABELS.sessionAttended : LABELS.sessionNotAttended,
-    instantText(entry.first_join, report.time_zone),
-    instantText(entry.last_leave, report.time_zone),
+    dateTimeText(entry.first_join, report.time_zone),
+    dateTimeText(entry.last_leave, report.time_zone),
     entry.minutes_present.toFixed(2),
   ]);
   return { header, body };
@@ -98,7 +99,7 @@ export async function sessionReportPdf(deps: AppDeps, user: AuthUser, sessionId:
     lines: [
       `${LABELS.sessionColBatch}: ${session.batch_title}   ${LABELS.sessionColSubject}: ${session.subject_title}`,
       `${LABELS.sessionColTeacher}: ${session.author_name}`,
-      `${LABELS.sessionColStart}: ${instantText(session.start_time, report.time_zone)}   ${LABELS.sessionColEnd}: ${instantText(session.end_time, report.time_zone)}`,
+      `${LABELS.sessionColStart}: ${dateTimeText(session.start_time, report.time_zone)}   ${LABELS.sessionColEnd}: ${dateTimeText(session.end_time, report.time_zone)}`,
       `${LABELS.sessionColInvited}: ${report.invited}   ${LABELS.sessionColAttended}: ${report.attended}   ${LABELS.sessionColAbsent}: ${report.absent}`,
     ],
     header,
@@ -168,8 +169,8 @@ function rangeTable(report: SessionsReport) {
     entry.batch_title,
     entry.subject_title,
     entry.teacher,
-    instantText(entry.start_time, report.time_zone),
-    instantText(entry.end_time, report.time_zone),
+    dateTimeText(entry.start_time, report.time_zone),
+    dateTimeText(entry.end_time, report.time_zone),
     String(entry.invited),
     String(entry.attended),
     String(entry.absent),
@@ -189,7 +190,7 @@ export async function sessionsReportPdf(deps: AppDeps, user: AuthUser, query: Ra
   const pdf = await renderPdfTemplate('sessionsReport', {
     institution: report.institution_name,
     title: LABELS.sessionsReportTitle,
-    lines: [`${report.from} - ${report.to}`, `Sessions: ${report.sessions.length}`],
+    lines: [dateRangeText(report.from, report.to), `Sessions: ${report.sessions.length}`],
     header,
     rows: body,
     empty: LABELS.sessionsReportEmpty,

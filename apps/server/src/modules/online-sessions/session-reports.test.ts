@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaughtSubject } from '../../test/factories/doubts.js';
 import { enrolStudents } from '../../test/factories/subjects.js';
@@ -147,9 +148,15 @@ describe('sessions of a date range', () => {
     // Start and end as 'DD-MM-YYYY | hh:mm A' in the institution's time zone (the test school's is UTC).
     expect(csv.body).toContain(',20-11-2026 | 10:00 AM,20-11-2026 | 11:00 AM,');
     const pdf = await get(
-      '/api/online-sessions/reports/pdf?from=2026-11-20&to=2026-11-20',
+      '/api/online-sessions/reports/pdf?from=2026-11-19&to=2026-11-20',
       school.tokens.moderator,
     );
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The range and the times in the one format of every screen (decision 37).
+    const text = execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], {
+      input: pdf.rawPayload,
+    }).toString();
+    expect(text).toContain('19-11-2026 – 20-11-2026');
+    expect(text).toContain('20-11-2026 | 10:00 AM');
   });
 });

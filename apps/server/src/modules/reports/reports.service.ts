@@ -1,6 +1,7 @@
 import {
   ACADEMIC_YEAR_START,
   type BatchAttendanceReport,
+  dayIn,
   type LiveClassReport,
   REPORT_ALL_BATCHES,
   REPORT_MARKS,
@@ -13,7 +14,7 @@ import {
 } from '@portal/shared';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
-import { dayIn, institutionTimeZone } from '../../lib/institution-day.js';
+import { institutionTimeZone } from '../../lib/institution-day.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { academicYearDays, weekOf } from './report-days.js';
 import { reportInstitution } from './reports.policy.js';

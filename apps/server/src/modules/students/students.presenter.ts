@@ -41,10 +41,3 @@ export function presentStudent(row: StudentRow): Student {
     archived: row.archivedAt !== null,
   };
 }
-
-/** 'YYYY-MM-DD' as the PDF shows it: DD-MM-YYYY (management §7). */
-export function dayMonthYear(isoDate: string | null): string {
-  if (!isoDate) return '';
-  const [year, month, day] = isoDate.split('-');
-  return `${day}-${month}-${year}`;
-}

@@ -1,5 +1,6 @@
 import {
   type CreateBatchStudentBody,
+  dateText,
   fileSlug,
   type IssuedCredential,
   isPlausibleBirthDate,
@@ -35,7 +36,7 @@ import {
   setUsersArchived,
   usernameFor,
 } from '../accounts/accounts.service.js';
-import { dayMonthYear, presentStudent, type StudentRow } from './students.presenter.js';
+import { presentStudent, type StudentRow } from './students.presenter.js';
 
 /** The database or a transaction of it. */
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -400,7 +401,7 @@ export async function studentListPdf(deps: AppDeps, institutionId: string, batch
     batch: list.batch.title,
     students: list.students.map((student) => ({
       name: student.name,
-      dateOfBirth: dayMonthYear(student.date_of_birth),
+      dateOfBirth: dateText(student.date_of_birth),
       prn: student.prn ?? '',
       username: student.username,
       archived: student.archived,

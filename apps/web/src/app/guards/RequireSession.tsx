@@ -24,6 +24,7 @@ const ACCOUNT_FIELDS = [
   'institution_title',
   'institution_nav_logo',
   'academic_year',
+  'time_zone',
   'must_change_password',
 ] as const satisfies readonly (keyof SessionUser)[];
 

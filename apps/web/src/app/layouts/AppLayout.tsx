@@ -5,6 +5,7 @@ import { LABELS } from '@portal/shared/messages';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { NotAvailable } from '../../components/NotAvailable';
+import { TimeZoneNote } from '../../components/TimeZoneNote';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { isNavItemActive, navigationFor } from '../../lib/navigation';
 import { notificationsHost } from '../../lib/notify';
@@ -87,6 +88,7 @@ export function AppLayout() {
           </AppShell.Navbar>
 
           <AppShell.Main>
+            <TimeZoneNote ta="right" mb={4} />
             {/* Another role's page is never rendered, so it asks the server for nothing. */}
             {pageAccess(pathname, account.permission) === 'refused' ? <NotAvailable /> : <Outlet />}
           </AppShell.Main>

@@ -5,7 +5,7 @@ import {
   NO_FILES,
   updateAssessmentBodySchema,
 } from '@portal/shared/schemas/assessments';
-import dayjs from 'dayjs';
+import { wallTimeInstant } from '@portal/shared/time';
 import { firstIssue } from '../../lib/checked-text';
 import { onQuarterHour, toInstant, toPickerValue } from './assessment-time';
 
@@ -17,7 +17,7 @@ export interface AssessmentFormValues {
   /** Narrows the subjects offered; not sent. */
   batch_id: string | null;
   batch_subject_id: string | null;
-  /** Picker values (`YYYY-MM-DD HH:mm:ss`, the device's clock). */
+  /** Picker values (`YYYY-MM-DD HH:mm:ss`, wall times of the institution's zone). */
   start: string | null;
   due: string | null;
   /** The question paper's stored link, or null for none. */
@@ -46,13 +46,14 @@ export const emptyAssessmentValues = (batchId: string | null): AssessmentFormVal
 
 export const assessmentFormValues = (
   assessment: EditedAssessment & { batch_id?: string | null },
+  timeZone: string,
 ): AssessmentFormValues => ({
   title: assessment.title,
   description: assessment.description,
   batch_id: assessment.batch_id ?? null,
   batch_subject_id: assessment.batch_subject_id,
-  start: toPickerValue(assessment.start_date),
-  due: toPickerValue(assessment.due_date),
+  start: toPickerValue(assessment.start_date, timeZone),
+  due: toPickerValue(assessment.due_date, timeZone),
   url: assessment.url && assessment.url !== NO_FILES ? assessment.url : null,
 });
 
@@ -74,11 +75,13 @@ export type AssessmentFormResult =
  * everything but the paper is required ('Please fill the form'), times fall on quarter hours, the
  * start is not before now (its 15-minute slot, as the server counts it) and the due date comes
  * after the start; then the shared schema the server applies. Editing keeps a start or due date
- * that has already passed when it is left unchanged, and never sends the batch subject.
+ * that has already passed when it is left unchanged, and never sends the batch subject. The picked
+ * times are wall times of `timeZone`, the institution's (decision 37).
  */
 export function assessmentFormResult(
   values: AssessmentFormValues,
   now: Date,
+  timeZone: string,
   original?: EditedAssessment,
 ): AssessmentFormResult {
   const title = values.title.trim();
@@ -87,23 +90,26 @@ export function assessmentFormResult(
   if (!title || !description || !batchSubjectId || !values.start || !values.due) {
     return { error: MESSAGES.fillTheForm };
   }
-  const unchanged = (value: string, instant: string | undefined) =>
-    instant !== undefined && dayjs(value).isSame(dayjs(instant));
-  const startKept = unchanged(values.start, original?.start_date);
-  const dueKept = unchanged(values.due, original?.due_date);
+  const start = wallTimeInstant(values.start, timeZone).getTime();
+  const due = wallTimeInstant(values.due, timeZone).getTime();
+  const unchanged = (instant: number, original: string | undefined) =>
+    original !== undefined && instant === new Date(original).getTime();
+  const startKept = unchanged(start, original?.start_date);
+  const dueKept = unchanged(due, original?.due_date);
   if ((!startKept && !onQuarterHour(values.start)) || (!dueKept && !onQuarterHour(values.due))) {
     return { error: MESSAGES.assessmentQuarterHours };
   }
-  const earliest = dayjs(earliestAssessmentStart(now));
-  if (!startKept && dayjs(values.start).isBefore(earliest)) return { error: MESSAGES.assessmentStartInPast };
-  if (!dayjs(values.due).isAfter(dayjs(values.start))) return { error: MESSAGES.assessmentDueBeforeStart };
-  if (!dueKept && dayjs(values.due).isBefore(dayjs(now))) return { error: MESSAGES.assessmentDueInPast };
+  if (!startKept && start < earliestAssessmentStart(now).getTime()) {
+    return { error: MESSAGES.assessmentStartInPast };
+  }
+  if (due <= start) return { error: MESSAGES.assessmentDueBeforeStart };
+  if (!dueKept && due < now.getTime()) return { error: MESSAGES.assessmentDueInPast };
 
   const times: AssessmentTimes = {
     title,
     description,
-    start_date: startKept && original ? original.start_date : toInstant(values.start),
-    due_date: dueKept && original ? original.due_date : toInstant(values.due),
+    start_date: startKept && original ? original.start_date : toInstant(values.start, timeZone),
+    due_date: dueKept && original ? original.due_date : toInstant(values.due, timeZone),
     url: values.url ?? NO_FILES,
   };
   if (original) {

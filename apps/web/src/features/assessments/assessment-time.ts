@@ -1,30 +1,29 @@
+import { DATE_TIME_FORMAT, WALL_TIME_FORMAT, wallTime, wallTimeInstant } from '@portal/shared/time';
 import dayjs from 'dayjs';
 
-/** How a card shows a start or due time (the issue's DD-MM-YYYY | hh:mm A), on the device's clock. */
-export const CARD_TIME_FORMAT = 'DD-MM-YYYY | hh:mm A';
-/** The date-time pickers' format (learning §9: dd/MM/yyyy HH:mm). */
-export const PICKER_FORMAT = 'DD/MM/YYYY HH:mm';
-/** The pickers' own value: a local date and time without an offset (Mantine's `DateStringValue`). */
-export const PICKER_VALUE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/**
+ * The date-time pickers show their value as every screen shows a time (decision 37:
+ * DD-MM-YYYY | hh:mm A) and hold a wall time of the institution's zone, whatever the device's.
+ */
+export const PICKER_FORMAT = DATE_TIME_FORMAT;
+/** The pickers' own value: a wall time without an offset (Mantine's `DateStringValue`). */
+export const PICKER_VALUE_FORMAT = WALL_TIME_FORMAT;
 /** Assessment times move in 15-minute steps (learning §9). */
 export const MINUTES_STEP = 15;
 
-export const formatCardTime = (instant: string) => dayjs(instant).format(CARD_TIME_FORMAT);
+const QUARTER_MS = MINUTES_STEP * 60_000;
 
-/** The first quarter hour at or after `now`, as a picker value (the earliest start allowed). */
-export function nextQuarterHour(now: Date): string {
-  const time = dayjs(now);
-  const minute = time.second(0).millisecond(0);
-  const exact = minute.isSame(time) && minute.minute() % MINUTES_STEP === 0;
-  const rounded = exact ? minute : minute.add(MINUTES_STEP - (minute.minute() % MINUTES_STEP), 'minute');
-  return rounded.format(PICKER_VALUE_FORMAT);
+/** The first quarter hour at or after `now`, as a picker value of `timeZone` (the earliest start allowed). */
+export function nextQuarterHour(now: Date, timeZone: string): string {
+  return wallTime(new Date(Math.ceil(now.getTime() / QUARTER_MS) * QUARTER_MS), timeZone);
 }
 
-/** An instant from the API as a picker value on the device's clock. */
-export const toPickerValue = (instant: string) => dayjs(instant).format(PICKER_VALUE_FORMAT);
+/** An instant from the API as a picker value: its wall time in `timeZone`. */
+export const toPickerValue = (instant: string | Date, timeZone: string) => wallTime(instant, timeZone);
 
-/** A picker value as the instant the API takes (ISO 8601, in UTC). */
-export const toInstant = (pickerValue: string) => dayjs(pickerValue).toISOString();
+/** A picker value (a wall time of `timeZone`) as the instant the API takes (ISO 8601, in UTC). */
+export const toInstant = (pickerValue: string, timeZone: string) =>
+  wallTimeInstant(pickerValue, timeZone).toISOString();
 
 /** Whether a picker value falls on a quarter hour (no stray minutes or seconds). */
 export function onQuarterHour(pickerValue: string): boolean {

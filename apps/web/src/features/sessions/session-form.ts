@@ -5,9 +5,9 @@ import {
   earliestSessionStart,
   endAfterStartChange,
 } from '@portal/shared/schemas/online-sessions';
-import dayjs from 'dayjs';
+import { wallTimeInstant } from '@portal/shared/time';
 import { firstIssue } from '../../lib/checked-text';
-import { PICKER_VALUE_FORMAT, toInstant } from '../assessments/assessment-time';
+import { toInstant, toPickerValue } from '../assessments/assessment-time';
 
 export type SessionKind = 'live' | 'custom';
 
@@ -15,28 +15,42 @@ export interface SessionFormValues {
   title: string;
   batch_id: string | null;
   batch_subject_id: string | null;
-  /** Picker values (`YYYY-MM-DD HH:mm:ss`, the device's clock). */
+  /** Picker values (`YYYY-MM-DD HH:mm:ss`, wall times of the institution's zone). */
   start: string | null;
   end: string | null;
 }
 
-/** A new form: the start at the earliest the server takes (now's 15-minute slot), the end 30 minutes later. */
-export function emptySessionValues(now: Date, batchId: string | null = null): SessionFormValues {
+/**
+ * A new form: the start at the earliest the server takes (now's 15-minute slot), the end 30 minutes
+ * later, as wall times of `timeZone` (the institution's, decision 37).
+ */
+export function emptySessionValues(
+  now: Date,
+  timeZone: string,
+  batchId: string | null = null,
+): SessionFormValues {
   const start = earliestSessionStart(now);
   return {
     title: '',
     batch_id: batchId,
     batch_subject_id: null,
-    start: dayjs(start).format(PICKER_VALUE_FORMAT),
-    end: dayjs(endAfterStartChange(start, null)).format(PICKER_VALUE_FORMAT),
+    start: toPickerValue(start, timeZone),
+    end: toPickerValue(endAfterStartChange(start, null), timeZone),
   };
 }
 
 /** A new start moves the end as learning §5 says (`endAfterStartChange`); a cleared start keeps it. */
-export function withStart(values: SessionFormValues, start: string | null): SessionFormValues {
+export function withStart(
+  values: SessionFormValues,
+  start: string | null,
+  timeZone: string,
+): SessionFormValues {
   if (!start) return { ...values, start };
-  const end = endAfterStartChange(dayjs(start).toDate(), values.end ? dayjs(values.end).toDate() : null);
-  return { ...values, start, end: dayjs(end).format(PICKER_VALUE_FORMAT) };
+  const end = endAfterStartChange(
+    wallTimeInstant(start, timeZone),
+    values.end ? wallTimeInstant(values.end, timeZone) : null,
+  );
+  return { ...values, start, end: toPickerValue(end, timeZone) };
 }
 
 export type LiveSessionResult =
@@ -51,10 +65,10 @@ export type LiveSessionResult =
       };
     };
 
-function checkTimes(values: SessionFormValues, now: Date): string | null {
-  const start = dayjs(values.start);
-  if (start.isBefore(dayjs(earliestSessionStart(now)))) return MESSAGES.sessionStartInPast;
-  if (!dayjs(values.end).isAfter(start)) return MESSAGES.sessionEndBeforeStart;
+function checkTimes(values: SessionFormValues, now: Date, timeZone: string): string | null {
+  const start = wallTimeInstant(values.start!, timeZone).getTime();
+  if (start < earliestSessionStart(now).getTime()) return MESSAGES.sessionStartInPast;
+  if (wallTimeInstant(values.end!, timeZone).getTime() <= start) return MESSAGES.sessionEndBeforeStart;
   return null;
 }
 
@@ -63,19 +77,19 @@ function checkTimes(values: SessionFormValues, now: Date): string | null {
  * start not before now (its 15-minute slot, as the server counts it), the end after the start; then
  * the shared schema the server applies. Times are sent as UTC instants.
  */
-export function liveSessionResult(values: SessionFormValues, now: Date): LiveSessionResult {
+export function liveSessionResult(values: SessionFormValues, now: Date, timeZone: string): LiveSessionResult {
   const title = values.title.trim();
   if (!title || !values.batch_id || !values.batch_subject_id || !values.start || !values.end) {
     return { error: MESSAGES.fillAllFormFields };
   }
-  const problem = checkTimes(values, now);
+  const problem = checkTimes(values, now, timeZone);
   if (problem) return { error: problem };
   const body = {
     title,
     batch_id: values.batch_id,
     batch_subject_id: values.batch_subject_id,
-    start_time: toInstant(values.start),
-    end_time: toInstant(values.end),
+    start_time: toInstant(values.start, timeZone),
+    end_time: toInstant(values.end, timeZone),
   };
   const issue = firstIssue(createOnlineSessionBodySchema.safeParse(body));
   return issue ? { error: issue } : { body };
@@ -84,11 +98,15 @@ export function liveSessionResult(values: SessionFormValues, now: Date): LiveSes
 export type CustomDetailsResult = { error: string } | { ok: true };
 
 /** The custom session's details before its students (learning §5): "Please fill the form". */
-export function customDetailsResult(values: SessionFormValues, now: Date): CustomDetailsResult {
+export function customDetailsResult(
+  values: SessionFormValues,
+  now: Date,
+  timeZone: string,
+): CustomDetailsResult {
   if (!values.title.trim() || !values.batch_id || !values.batch_subject_id || !values.start || !values.end) {
     return { error: MESSAGES.fillTheForm };
   }
-  const problem = checkTimes(values, now);
+  const problem = checkTimes(values, now, timeZone);
   return problem ? { error: problem } : { ok: true };
 }
 
@@ -111,16 +129,17 @@ export function customSessionResult(
   values: SessionFormValues,
   studentIds: readonly string[],
   now: Date,
+  timeZone: string,
 ): CustomSessionResult {
-  const details = customDetailsResult(values, now);
+  const details = customDetailsResult(values, now, timeZone);
   if ('error' in details) return details;
   if (studentIds.length === 0) return { error: MESSAGES.selectStudents };
   const body = {
     title: values.title.trim(),
     batch_id: values.batch_id!,
     subject_id: values.batch_subject_id!,
-    start_time: toInstant(values.start!),
-    end_time: toInstant(values.end!),
+    start_time: toInstant(values.start!, timeZone),
+    end_time: toInstant(values.end!, timeZone),
     student_ids: [...studentIds],
     total_students: studentIds.length,
   };

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { pageDate, studyPlanBody, todayIso } from './validation';
+import { pageDate, studyPlanBody } from './validation';
 
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
@@ -36,10 +36,4 @@ describe('pageDate', () => {
       expect(pageDate(value, today)).toBe(today);
     },
   );
-});
-
-describe('todayIso', () => {
-  it('writes a day as the server takes it', () => {
-    expect(todayIso(new Date(2026, 10, 20, 10))).toBe('2026-11-20');
-  });
 });

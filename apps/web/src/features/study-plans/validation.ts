@@ -3,15 +3,6 @@ import { CALENDAR_DATE_RANGE } from '@portal/shared/constants';
 import { MESSAGES } from '@portal/shared/messages';
 import dayjs from 'dayjs';
 
-/** Study plan dates are shown as dd/MM/yyyy and sent as YYYY-MM-DD (management §9). */
-export const STUDY_PLAN_DATE_FORMAT = 'DD/MM/YYYY';
-
-/**
- * Today in the browser's calendar, `YYYY-MM-DD`: only until the institution's today is known
- * (`today` of the profile), or for an account without an institution.
- */
-export const todayIso = (now = new Date()) => dayjs(now).format('YYYY-MM-DD');
-
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**

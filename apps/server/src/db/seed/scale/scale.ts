@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { dayIn } from '../../../lib/institution-day.js';
+import { dayIn } from '@portal/shared';
 import { hashPassword } from '../../../lib/passwords.js';
 import { type Storage, storageKeyFor } from '../../../lib/storage.js';
 import type { Database } from '../../client.js';

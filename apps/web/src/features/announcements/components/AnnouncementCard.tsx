@@ -3,7 +3,7 @@ import { formatMessage, LABELS } from '@portal/shared/messages';
 import type { Announcement } from '@portal/shared/schemas/announcements';
 import { forwardRef } from 'react';
 import { EditDeleteButtons } from '../../../components/EditDeleteButtons';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { useDateTimeText } from '../../../lib/time-zone';
 import classes from './AnnouncementCard.module.css';
 
 interface AnnouncementCardProps {
@@ -20,6 +20,7 @@ export const AnnouncementCard = forwardRef<HTMLElement, AnnouncementCardProps>(f
   { announcement, onEdit, onDelete, focused = false },
   ref,
 ) {
+  const timeText = useDateTimeText();
   const audience =
     announcement.audience === 'institution'
       ? LABELS.announcementAudienceInstitution
@@ -56,7 +57,7 @@ export const AnnouncementCard = forwardRef<HTMLElement, AnnouncementCardProps>(f
       </Text>
       <Group gap="xs" mt="sm">
         <Text size="xs" c="dimmed">
-          {formatMessage(LABELS.announcementUpdatedAt, { time: formatCardTime(announcement.updated_at) })} ·{' '}
+          {formatMessage(LABELS.announcementUpdatedAt, { time: timeText(announcement.updated_at) })} ·{' '}
           {announcement.author_name}
         </Text>
         {onEdit && (

@@ -21,9 +21,11 @@ import { earliestAssessmentStart } from '@portal/shared/schemas/assessments';
 import { IconFileTypePdf, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
+import { TimeZoneNote } from '../../../components/TimeZoneNote';
 import { FileUploader } from '../../../components/upload/FileUploader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useTimeZone } from '../../../lib/time-zone';
 import { useFormError } from '../../../lib/use-form-error';
 import { fileNameOf } from '../../topics/topic-form';
 import { useCreateAssessment, useUpdateAssessment } from '../api';
@@ -33,7 +35,7 @@ import {
   assessmentFormValues,
   emptyAssessmentValues,
 } from '../assessment-form';
-import { MINUTES_STEP, nextQuarterHour, PICKER_FORMAT, PICKER_VALUE_FORMAT } from '../assessment-time';
+import { MINUTES_STEP, nextQuarterHour, PICKER_FORMAT, toPickerValue } from '../assessment-time';
 import { useAssessmentScope } from '../scope';
 
 interface AssessmentFormProps {
@@ -46,16 +48,17 @@ interface AssessmentFormProps {
 
 const timeOf = (pickerValue: string) => dayjs(pickerValue).format('HH:mm');
 
-/** What both pickers share: the format, 15-minute steps in 24 hours, and named controls. */
+/** What both pickers share: the format, 15-minute steps in 12 hours, and named controls. */
 const PICKER_PROPS = {
   placeholder: LABELS.assessDateTimePlaceholder,
   valueFormat: PICKER_FORMAT,
   timePickerProps: {
     minutesStep: MINUTES_STEP,
     withDropdown: true,
-    format: '24h' as const,
+    format: '12h' as const,
     hoursInputLabel: LABELS.assessHours,
     minutesInputLabel: LABELS.assessMinutes,
+    amPmInputLabel: LABELS.assessAmPm,
   },
   submitButtonProps: { 'aria-label': LABELS.assessPickerDone },
   ariaLabels: { nextMonth: LABELS.assessNextMonth, previousMonth: LABELS.assessPreviousMonth },
@@ -65,8 +68,9 @@ const PICKER_PROPS = {
 
 /** The form inside the popup; mounted afresh each time the popup opens. */
 function AssessmentForm({ assessment, batchId, onClose }: AssessmentFormProps) {
+  const timeZone = useTimeZone();
   const [values, setValues] = useState<AssessmentFormValues>(() =>
-    assessment ? assessmentFormValues(assessment) : emptyAssessmentValues(batchId),
+    assessment ? assessmentFormValues(assessment, timeZone) : emptyAssessmentValues(batchId),
   );
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useFormError();
@@ -75,8 +79,8 @@ function AssessmentForm({ assessment, batchId, onClose }: AssessmentFormProps) {
   const update = useUpdateAssessment();
   const saving = create.isPending || update.isPending;
   // The earliest start, fixed while the popup is open (the check on saving uses the clock then).
-  const [earliest] = useState(() => dayjs(earliestAssessmentStart(new Date())).format(PICKER_VALUE_FORMAT));
-  const [firstFreeTime] = useState(() => timeOf(nextQuarterHour(new Date())));
+  const [earliest] = useState(() => toPickerValue(earliestAssessmentStart(new Date()), timeZone));
+  const [firstFreeTime] = useState(() => timeOf(nextQuarterHour(new Date(), timeZone)));
 
   // Any change to a field clears the shown error (management §4).
   const change = (patch: Partial<AssessmentFormValues>) => {
@@ -92,7 +96,7 @@ function AssessmentForm({ assessment, batchId, onClose }: AssessmentFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = assessmentFormResult(values, new Date(), assessment ?? undefined);
+    const result = assessmentFormResult(values, new Date(), timeZone, assessment ?? undefined);
     if ('error' in result) return setError(result.error);
     try {
       if ('create' in result) {
@@ -182,6 +186,7 @@ function AssessmentForm({ assessment, batchId, onClose }: AssessmentFormProps) {
             disabled={!values.start}
           />
         </SimpleGrid>
+        <TimeZoneNote mt={-8} />
         <Stack gap={6}>
           <Text size="sm" fw={500}>
             {LABELS.assessFieldPaper}

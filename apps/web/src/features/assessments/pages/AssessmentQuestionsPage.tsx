@@ -12,8 +12,8 @@ import { NotAvailable } from '../../../components/NotAvailable';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage, isNotAvailable } from '../../../lib/api';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { useAssessmentQuestions } from '../api';
-import { formatCardTime } from '../assessment-time';
 import { AddQuestionsModal } from '../components/AddQuestionsModal';
 import { STATUS_BADGE } from '../components/AssessmentCard';
 import { QuestionItem } from '../components/QuestionItem';
@@ -33,6 +33,7 @@ function QuestionPaper({ url }: { url: string }) {
 }
 
 function Questions({ data }: { data: AssessmentQuestions }) {
+  const timeText = useDateTimeText();
   const { assessment, questions } = data;
   const [adding, setAdding] = useState(false);
   const paper = assessment.url !== NO_FILES ? assessment.url : null;
@@ -113,10 +114,10 @@ function Questions({ data }: { data: AssessmentQuestions }) {
           </Group>
           <Group gap="lg" mt="xs" wrap="wrap">
             <Text size="sm">
-              {LABELS.assessStart}: <b>{formatCardTime(assessment.start_date)}</b>
+              {LABELS.assessStart}: <b>{timeText(assessment.start_date)}</b>
             </Text>
             <Text size="sm">
-              {LABELS.assessDue}: <b>{formatCardTime(assessment.due_date)}</b>
+              {LABELS.assessDue}: <b>{timeText(assessment.due_date)}</b>
             </Text>
             <Text size="sm">
               {questionCountLabel(assessment.questions_count)} · {marksLabel(assessment.total_marks)}

@@ -3,6 +3,7 @@ import { Group, Paper, SimpleGrid, Tabs } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { HomeTopic } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { DATE_FORMAT } from '@portal/shared/time';
 import { IconCalendar } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
@@ -11,18 +12,14 @@ import { LoadMore } from '../../../components/LoadMore';
 import { PageHeader } from '../../../components/PageHeader';
 import type { PagedList } from '../../../lib/paged-list';
 import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-params';
+import { useInstitutionToday } from '../../../lib/time-zone';
 import { PendingExams } from '../../exams/components/PendingExams';
 import { useDailyTopics, useLastVisitedTopics, usePendingTopics } from '../../learn/api';
 import { HomeTopicCard } from '../../learn/components/HomeTopicCard';
 import { type HomeCard, homeTopicCards, isOpenable, newTopicCards } from '../../learn/home-topics';
 import { useMyProfile } from '../../profile/api';
 import { TodaySessionsCarousel } from '../../sessions/components/SessionCarousel';
-import {
-  CALENDAR_PICKER_RANGE,
-  pageDate,
-  STUDY_PLAN_DATE_FORMAT,
-  todayIso,
-} from '../../study-plans/validation';
+import { CALENDAR_PICKER_RANGE, pageDate } from '../../study-plans/validation';
 import classes from './home.module.css';
 
 const TABS = [
@@ -65,8 +62,9 @@ function TopicCards({ pending, cards, paged, empty, today }: TabList & { empty: 
 export function StudentHome() {
   const profile = useMyProfile(true);
   // The home opens on the institution's today (its time zone), not the device's.
+  const today = useInstitutionToday();
   if (profile.isPending) return <Loading />;
-  return <StudentHomeOn today={profile.data?.today ?? todayIso()} />;
+  return <StudentHomeOn today={profile.data?.today ?? today} />;
 }
 
 function StudentHomeOn({ today }: { today: string }) {
@@ -102,7 +100,7 @@ function StudentHomeOn({ today }: { today: string }) {
           <Group gap="xs">
             <DatePickerInput
               aria-label={LABELS.learnHomeDate}
-              valueFormat={STUDY_PLAN_DATE_FORMAT}
+              valueFormat={DATE_FORMAT}
               {...CALENDAR_PICKER_RANGE}
               value={date}
               onChange={(day) => update({ date: day && day !== today ? day : null })}

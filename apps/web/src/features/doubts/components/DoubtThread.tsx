@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { ConfirmDeleteModal } from '../../topics/components/ConfirmDeleteModal';
 import { useDeleteDoubt, useUpdateDoubt } from '../api';
-import { formatWhen } from '../format-when';
 import { doubtTextError } from '../validation';
 import { DoubtReplies } from './DoubtReplies';
 import { ReplyBox } from './ReplyBox';
@@ -35,6 +35,7 @@ export function DoubtThread({
   showTopic = false,
   replyable = true,
 }: DoubtThreadProps) {
+  const timeText = useDateTimeText();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [allReplies, setAllReplies] = useState(false);
@@ -69,7 +70,7 @@ export function DoubtThread({
               {doubt.author_name}
             </Text>
             <Text size="xs" c="dimmed">
-              {formatWhen(doubt.created_at)}
+              {timeText(doubt.created_at)}
             </Text>
           </Group>
           <Group gap={4} wrap="nowrap">

@@ -4,9 +4,9 @@ import { LABELS } from '@portal/shared/messages';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { ConfirmDeleteModal } from '../../topics/components/ConfirmDeleteModal';
 import { useDeleteResponse, useUpdateResponse } from '../api';
-import { formatWhen } from '../format-when';
 import { replyTextError } from '../validation';
 import { EditableText, ItemActions } from './ThreadControls';
 
@@ -15,6 +15,7 @@ import { EditableText, ItemActions } from './ThreadControls';
  * counted in the doubt's '(n) replied'); its author may edit or delete it.
  */
 export function ResponseItem({ response }: { response: DoubtResponse }) {
+  const timeText = useDateTimeText();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const update = useUpdateResponse();
@@ -38,7 +39,7 @@ export function ResponseItem({ response }: { response: DoubtResponse }) {
             </Badge>
           )}
           <Text size="xs" c="dimmed">
-            {formatWhen(response.created_at)}
+            {timeText(response.created_at)}
           </Text>
         </Group>
         {response.is_own && !editing && (

@@ -3,7 +3,7 @@ import type { Assessment } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconClipboardCheck, IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { STATUS_BADGE } from '../../assessments/components/AssessmentCard';
 import { questionCountLabel } from '../../assessments/counts';
 import { submissionsPath } from '../links';
@@ -17,6 +17,7 @@ export const evaluationAction = (assessment: Assessment) =>
 
 /** An examination on /faculty/assessments: its batch subject, due date, responses, and the way in. */
 export function EvaluationCard({ assessment }: { assessment: Assessment }) {
+  const timeText = useDateTimeText();
   const status = STATUS_BADGE[assessment.status];
   const action = evaluationAction(assessment);
   return (
@@ -39,7 +40,7 @@ export function EvaluationCard({ assessment }: { assessment: Assessment }) {
         {assessment.batch_title} · {assessment.subject_title} ({assessment.subject_code})
       </Text>
       <Stack gap={4} mt="sm">
-        <Text size="sm">{formatMessage(LABELS.evalDue, { date: formatCardTime(assessment.due_date) })}</Text>
+        <Text size="sm">{formatMessage(LABELS.evalDue, { date: timeText(assessment.due_date) })}</Text>
         <Group gap="xs" wrap="wrap">
           <Badge variant="outline" color="gray" radius="sm">
             {questionCountLabel(assessment.questions_count)}

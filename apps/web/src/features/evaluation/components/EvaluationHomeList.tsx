@@ -7,7 +7,7 @@ import { Loading } from '../../../components/Loading';
 import { LoadMore } from '../../../components/LoadMore';
 import { errorMessage } from '../../../lib/api';
 import { pagedView } from '../../../lib/paged-list';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { useEvaluationList } from '../api';
 import { submissionsPath } from '../links';
 import { evaluationAction } from './EvaluationCard';
@@ -20,6 +20,7 @@ const HOME_PAGE_SIZE = 10;
  * examinations of the batch subjects the teacher teaches, each leading to its submissions.
  */
 export function EvaluationHomeList({ tab, empty }: { tab: EvaluationTab; empty: string }) {
+  const timeText = useDateTimeText();
   const list = useEvaluationList(tab, { batchId: null, batchSubjectId: null, limit: HOME_PAGE_SIZE });
   if (list.isPending) return <Loading />;
   if (list.isError && !list.isFetchNextPageError) return <EmptyNote text={errorMessage(list.error)} />;
@@ -57,7 +58,7 @@ export function EvaluationHomeList({ tab, empty }: { tab: EvaluationTab; empty: 
                 </Text>
                 <Group gap="xs" mt={4} wrap="wrap">
                   <Text size="xs" c="dimmed">
-                    {formatMessage(LABELS.evalDue, { date: formatCardTime(assessment.due_date) })}
+                    {formatMessage(LABELS.evalDue, { date: timeText(assessment.due_date) })}
                   </Text>
                   <Badge size="sm" variant="light" color="gray">
                     {formatMessage(LABELS.evalResponses, {

@@ -7,7 +7,7 @@ import { EmptyNote } from '../../../components/EmptyNote';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
 import { errorMessage } from '../../../lib/api';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { useSubmission } from '../api';
 import { submissionsPath } from '../links';
 import { needsMarking } from '../marking';
@@ -79,6 +79,7 @@ export function SubmissionReview({
   studentId: string;
   students: readonly SubmissionSummary[];
 }) {
+  const timeText = useDateTimeText();
   const submission = useSubmission(assessment._id, studentId);
   const rows = submission.data?.answers ?? [];
   const form = useMarkingForm(
@@ -109,7 +110,7 @@ export function SubmissionReview({
               {!data.eligible && <IneligibleBadge />}
             </Group>
             <Text size="sm" c="dimmed">
-              {formatMessage(LABELS.evalSubmittedAt, { date: formatCardTime(data.submitted_at) })}
+              {formatMessage(LABELS.evalSubmittedAt, { date: timeText(data.submitted_at) })}
               {data.auto_submitted ? ` (${LABELS.evalAutoSubmitted})` : ''}
             </Text>
             {data.assessor_name && (

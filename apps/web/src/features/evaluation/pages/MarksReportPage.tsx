@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { usePatchSearchParams } from '../../../lib/search-params';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { useBatchOptions } from '../../subjects/api';
 import { downloadMarksReport, useBatchAssessments, useMarksReport } from '../api';
 import { MarksTable } from '../components/MarksTable';
@@ -31,6 +31,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** What the PDF's header carries too: participants, total marks, average and start. */
 function ReportFigures({ report }: { report: MarksReport }) {
+  const timeText = useDateTimeText();
   return (
     <Paper withBorder radius="md" p="sm" data-testid="marks-figures">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -46,7 +47,7 @@ function ReportFigures({ report }: { report: MarksReport }) {
           label={LABELS.marksAverage}
           value={formatMessage(LABELS.marksAverageValue, { n: report.average_percentage.toFixed(2) })}
         />
-        <Figure label={LABELS.marksStart} value={formatCardTime(report.assessment.start_date)} />
+        <Figure label={LABELS.marksStart} value={timeText(report.assessment.start_date)} />
       </SimpleGrid>
     </Paper>
   );

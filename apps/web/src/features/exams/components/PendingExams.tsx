@@ -3,13 +3,14 @@ import type { Assessment } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { useMyExams } from '../api';
 import { EXAM_BUTTON } from './ExamCard';
 import classes from './PendingExams.module.css';
 import { StartExamModal } from './StartExamModal';
 
 function PendingExamCard({ exam, onStart }: { exam: Assessment; onStart: (exam: Assessment) => void }) {
+  const timeText = useDateTimeText();
   const startable = exam.exam_state === 'start';
   return (
     <Card
@@ -28,8 +29,8 @@ function PendingExamCard({ exam, onStart }: { exam: Assessment; onStart: (exam: 
       </Text>
       <Text size="xs" mt={6}>
         {startable
-          ? formatMessage(LABELS.examPendingDueAt, { due: formatCardTime(exam.due_date) })
-          : formatMessage(LABELS.examPendingStartsAt, { start: formatCardTime(exam.start_date) })}
+          ? formatMessage(LABELS.examPendingDueAt, { due: timeText(exam.due_date) })
+          : formatMessage(LABELS.examPendingStartsAt, { start: timeText(exam.start_date) })}
       </Text>
       <Group mt="sm">
         {startable ? (

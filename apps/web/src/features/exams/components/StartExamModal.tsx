@@ -3,7 +3,7 @@ import type { Assessment } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconClockHour4, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { examPath } from '../links';
 
 /**
@@ -12,6 +12,7 @@ import { examPath } from '../links';
  * since the student's own clock then disagrees with the card the server gave.
  */
 export function StartExamModal({ exam, onClose }: { exam: Assessment | null; onClose: () => void }) {
+  const timeText = useDateTimeText();
   const deviceBeforeStart = exam !== null && Date.now() < Date.parse(exam.start_date);
   return (
     <Modal opened={exam !== null} onClose={onClose} title={LABELS.examStartTitle} centered>
@@ -34,9 +35,7 @@ export function StartExamModal({ exam, onClose }: { exam: Assessment | null; onC
               {MESSAGES.examNotStarted}
             </Alert>
           ) : (
-            <Text size="sm">
-              {formatMessage(LABELS.examStartNote, { due: formatCardTime(exam.due_date) })}
-            </Text>
+            <Text size="sm">{formatMessage(LABELS.examStartNote, { due: timeText(exam.due_date) })}</Text>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>

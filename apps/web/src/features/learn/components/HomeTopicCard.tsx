@@ -1,9 +1,10 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatMessage, LABELS } from '@portal/shared/messages';
+import { dateText } from '@portal/shared/time';
 import { IconLock } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { LinkCard } from '../../../components/LinkCard';
 import { SubjectLogo } from '../../../components/SubjectLogo';
+import { useDateTimeText } from '../../../lib/time-zone';
 import type { HomeCard } from '../home-topics';
 import { myTopicDetailPath } from '../links';
 
@@ -12,6 +13,7 @@ import { myTopicDetailPath } from '../links';
  * opened (learning §2 "Student home").
  */
 export function HomeTopicCard({ card, openable }: { card: HomeCard; openable: boolean }) {
+  const timeText = useDateTimeText();
   const to = myTopicDetailPath({
     batch: card.batchId,
     subject: card.batchSubjectId,
@@ -32,13 +34,13 @@ export function HomeTopicCard({ card, openable }: { card: HomeCard; openable: bo
           <Group gap={6}>
             {card.planDate && (
               <Badge variant="light" color={openable ? 'teal' : 'gray'} radius="sm" tt="none">
-                {formatMessage(LABELS.learnPlanDate, { date: dayjs(card.planDate).format('DD-MM-YYYY') })}
+                {formatMessage(LABELS.learnPlanDate, { date: dateText(card.planDate) })}
               </Badge>
             )}
             {card.viewedAt && (
               <Text size="xs" c="dimmed">
                 {formatMessage(LABELS.learnViewedOn, {
-                  date: dayjs(card.viewedAt).format('DD/MM/YYYY HH:mm'),
+                  date: timeText(card.viewedAt),
                 })}
               </Text>
             )}
@@ -46,7 +48,7 @@ export function HomeTopicCard({ card, openable }: { card: HomeCard; openable: bo
               <Group gap={4} wrap="nowrap">
                 <IconLock size={14} color="var(--mantine-color-dimmed)" />
                 <Text size="xs" c="dimmed">
-                  {formatMessage(LABELS.learnNotYetOpen, { date: dayjs(card.planDate).format('DD/MM/YYYY') })}
+                  {formatMessage(LABELS.learnNotYetOpen, { date: dateText(card.planDate) })}
                 </Text>
               </Group>
             )}

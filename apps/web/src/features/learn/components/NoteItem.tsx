@@ -2,9 +2,9 @@ import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from
 import { LABELS } from '@portal/shared/messages';
 import { NOTE_MAX_LENGTH } from '@portal/shared/schemas/notes';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useCheckedText } from '../../../lib/checked-text';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { noteTextError } from '../note-text';
 
 export interface NoteLike {
@@ -23,6 +23,7 @@ interface NoteItemProps {
 
 /** One note: its text and date, edited in place and deleted after a confirmation. */
 export function NoteItem({ note, onSave, onDelete, busy }: NoteItemProps) {
+  const timeText = useDateTimeText();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const draft = useCheckedText(noteTextError);
@@ -80,7 +81,7 @@ export function NoteItem({ note, onSave, onDelete, busy }: NoteItemProps) {
         )}
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed">
-            {dayjs(note.created_at).format('DD/MM/YYYY HH:mm')}
+            {timeText(note.created_at)}
           </Text>
           {!editing && (onSave || onDelete) && (
             <Group gap={4} wrap="nowrap">

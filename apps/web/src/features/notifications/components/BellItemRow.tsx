@@ -2,7 +2,7 @@ import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import type { BellItem } from '@portal/shared/schemas/notifications';
 import { Link } from 'react-router';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { bellItemPath } from '../links';
 import classes from './NotificationBell.module.css';
 
@@ -12,12 +12,12 @@ const KIND_LABELS: Record<BellItem['kind'], string> = {
   announcement: LABELS.notificationAnnouncement,
 };
 
-function detailOf(item: BellItem): string {
+function detailOf(item: BellItem, timeText: (instant: string) => string): string {
   switch (item.kind) {
     case 'assessment':
-      return `${item.subject_title} · ${formatMessage(LABELS.notificationDueAt, { time: formatCardTime(item.due_date) })}`;
+      return `${item.subject_title} · ${formatMessage(LABELS.notificationDueAt, { time: timeText(item.due_date) })}`;
     case 'session':
-      return `${item.subject_title} · ${formatMessage(LABELS.notificationStartsAt, { time: formatCardTime(item.start_time) })}`;
+      return `${item.subject_title} · ${formatMessage(LABELS.notificationStartsAt, { time: timeText(item.start_time) })}`;
     case 'announcement':
       return item.description;
   }
@@ -25,6 +25,7 @@ function detailOf(item: BellItem): string {
 
 /** One notification: a link when the rules let it open (learning §4), else shown dimmed. */
 export function BellItemRow({ item, onOpen }: { item: BellItem; onOpen: () => void }) {
+  const timeText = useDateTimeText();
   const body = (
     <>
       <Group gap={6} wrap="nowrap" mb={2}>
@@ -46,7 +47,7 @@ export function BellItemRow({ item, onOpen }: { item: BellItem; onOpen: () => vo
         {item.title}
       </Text>
       <Text size="xs" c="dimmed" lineClamp={2} className={classes.detail}>
-        {detailOf(item)}
+        {detailOf(item, timeText)}
       </Text>
     </>
   );

@@ -1,8 +1,8 @@
 import { Avatar, Button, Divider, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Profile } from '@portal/shared';
 import { LABELS } from '@portal/shared/messages';
+import { dateText } from '@portal/shared/time';
 import { IconLock } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
@@ -53,7 +53,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         {student && (
           <Detail
             label={LABELS.fieldDateOfBirth}
-            value={profile.date_of_birth ? dayjs(profile.date_of_birth).format('DD/MM/YYYY') : null}
+            value={profile.date_of_birth ? dateText(profile.date_of_birth) : null}
           />
         )}
         <Detail label={LABELS.fieldPrn} value={profile.prn} />

@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { Paper, Table, Text, UnstyledButton } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { LABELS } from '@portal/shared/messages';
+import { DATE_FORMAT, DATE_RANGE_SEPARATOR } from '@portal/shared/time';
 import { IconCalendar, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
@@ -110,10 +111,11 @@ export function FacultyAnalyticsPage() {
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <DatePickerInput
           type="range"
-          label={`${LABELS.reportFrom} – ${LABELS.reportTo}`}
+          label={`${LABELS.reportFrom} ${DATE_RANGE_SEPARATOR} ${LABELS.reportTo}`}
           placeholder={LABELS.reportDatePlaceholder}
           value={from && to ? [from, to] : (shown ?? [null, null])}
-          valueFormat="DD/MM/YYYY"
+          valueFormat={DATE_FORMAT}
+          labelSeparator={DATE_RANGE_SEPARATOR}
           allowSingleDateInRange
           onChange={([start, end]) => {
             if (start && end) patchParams({ from: start, to: end }, { replace: true });

@@ -4,8 +4,8 @@ import { Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { LABELS } from '@portal/shared/messages';
 import { REPORT_ALL_BATCHES } from '@portal/shared/schemas/reports';
+import { DATE_FORMAT } from '@portal/shared/time';
 import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Loading } from '../../../components/Loading';
@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { useDefaultSearchParam, usePatchSearchParams } from '../../../lib/search-params';
 import { useRequiredAccount } from '../../../lib/session';
+import { useInstitutionToday } from '../../../lib/time-zone';
 import { useBatchOptions, useBatchSubjects } from '../../subjects/api';
 import { useReport } from '../api';
 import { ReportDownloads } from '../components/ReportDownloads';
@@ -29,7 +30,7 @@ import {
 import { type ReportOfKind, tableOf } from '../report-table-of';
 
 /**
- * /reports (Student Analytics, moderators): a day (dd/MM/yyyy), a report type and a batch ('all'
+ * /reports (Student Analytics, moderators): a day (DD-MM-YYYY; the institution's today by default), a report type and a batch ('all'
  * by default; the per-subject type takes a batch and one of its subjects), the report's table, and
  * its Pdf and CSV. Every choice lives in the address, so a reload or a shared link shows the same.
  */
@@ -37,7 +38,7 @@ export function StudentAnalyticsPage() {
   const account = useRequiredAccount();
   const [params] = useSearchParams();
   const patchParams = usePatchSearchParams();
-  const choice = readReportChoice(params, dayjs().format('YYYY-MM-DD'));
+  const choice = readReportChoice(params, useInstitutionToday());
   const bySubject = choice.kind === 'subject';
   const batches = useBatchOptions();
   const subjects = useBatchSubjects(bySubject && choice.batch !== REPORT_ALL_BATCHES ? choice.batch : null);
@@ -84,7 +85,7 @@ export function StudentAnalyticsPage() {
             label={LABELS.reportDate}
             placeholder={LABELS.reportDatePlaceholder}
             value={choice.date}
-            valueFormat="DD/MM/YYYY"
+            valueFormat={DATE_FORMAT}
             onChange={(next) => next && patchParams({ date: next }, { replace: true })}
             leftSection={<IconCalendar size={16} />}
             w={{ base: '100%', xs: 170 }}

@@ -11,7 +11,7 @@ import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { usePatchSearchParams } from '../../../lib/search-params';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { ExaminationsTab } from '../../exams/components/ExaminationsTab';
 import { myTopicDetailPath, selfAssessmentPath } from '../../learn/links';
 import { useMySelfAssessmentResults } from '../api';
@@ -24,6 +24,7 @@ const selectionOf = (result: SelfAssessmentResultSummary) => ({
 });
 
 function ResultRow({ result }: { result: SelfAssessmentResultSummary }) {
+  const timeText = useDateTimeText();
   const score = formatMessage(LABELS.selfScore, {
     scored: String(result.scored_point),
     total: String(result.total_point),
@@ -39,7 +40,7 @@ function ResultRow({ result }: { result: SelfAssessmentResultSummary }) {
         </Text>
         {/* On a phone the date sits under the topic (its column is hidden). */}
         <Text size="xs" c="dimmed" className={classes.phoneOnly}>
-          {formatCardTime(result.created_at)}
+          {timeText(result.created_at)}
         </Text>
       </Table.Td>
       <Table.Td className={classes.narrow}>
@@ -48,7 +49,7 @@ function ResultRow({ result }: { result: SelfAssessmentResultSummary }) {
         </Text>
       </Table.Td>
       <Table.Td className={`${classes.narrow} ${classes.wideOnly}`}>
-        <Text size="sm">{formatCardTime(result.created_at)}</Text>
+        <Text size="sm">{timeText(result.created_at)}</Text>
       </Table.Td>
       <Table.Td className={classes.narrow}>
         <Button

@@ -9,9 +9,10 @@ import {
   ONLINE_SESSION_TIME_STEP_MINUTES,
   SESSION_TITLE_MAX,
 } from '@portal/shared/schemas/online-sessions';
-import dayjs from 'dayjs';
 import { useState } from 'react';
-import { PICKER_FORMAT, PICKER_VALUE_FORMAT } from '../../assessments/assessment-time';
+import { TimeZoneNote } from '../../../components/TimeZoneNote';
+import { useTimeZone } from '../../../lib/time-zone';
+import { PICKER_FORMAT, toPickerValue } from '../../assessments/assessment-time';
 import { useTaughtScope } from '../scope';
 import type { SessionFormValues, SessionKind } from '../session-form';
 import { withStart } from '../session-form';
@@ -25,11 +26,13 @@ interface SessionFieldsProps {
 /**
  * Title, batch, subject (the batch subjects the faculty member teaches), start and end. The
  * pickers move in 30-minute steps for a live session and 15 for a custom one (learning §9); the
- * start is not offered before now, and a new start moves the end (learning §5).
+ * start is not offered before now, and a new start moves the end (learning §5). Times are picked
+ * in the institution's zone (decision 37).
  */
 export function SessionFields({ kind, values, onChange }: SessionFieldsProps) {
   const scope = useTaughtScope(values.batch_id);
-  const [earliest] = useState(() => dayjs(earliestSessionStart(new Date())).format(PICKER_VALUE_FORMAT));
+  const timeZone = useTimeZone();
+  const [earliest] = useState(() => toPickerValue(earliestSessionStart(new Date()), timeZone));
   const step = kind === 'live' ? LIVE_SESSION_TIME_STEP_MINUTES : ONLINE_SESSION_TIME_STEP_MINUTES;
   const picker = {
     placeholder: LABELS.assessDateTimePlaceholder,
@@ -37,9 +40,10 @@ export function SessionFields({ kind, values, onChange }: SessionFieldsProps) {
     timePickerProps: {
       minutesStep: step,
       withDropdown: true,
-      format: '24h' as const,
+      format: '12h' as const,
       hoursInputLabel: LABELS.assessHours,
       minutesInputLabel: LABELS.assessMinutes,
+      amPmInputLabel: LABELS.assessAmPm,
     },
     submitButtonProps: { 'aria-label': LABELS.assessPickerDone },
     ariaLabels: { nextMonth: LABELS.assessNextMonth, previousMonth: LABELS.assessPreviousMonth },
@@ -85,7 +89,7 @@ export function SessionFields({ kind, values, onChange }: SessionFieldsProps) {
           {...picker}
           label={LABELS.sessionFieldStart}
           value={values.start}
-          onChange={(start) => onChange(withStart(values, start))}
+          onChange={(start) => onChange(withStart(values, start, timeZone))}
         />
         <DateTimePicker
           {...picker}
@@ -95,6 +99,7 @@ export function SessionFields({ kind, values, onChange }: SessionFieldsProps) {
           minDate={values.start ?? earliest}
         />
       </SimpleGrid>
+      <TimeZoneNote mt={-8} />
     </Stack>
   );
 }

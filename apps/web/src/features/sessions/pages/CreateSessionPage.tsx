@@ -6,6 +6,7 @@ import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useTimeZone } from '../../../lib/time-zone';
 import { useFormError } from '../../../lib/use-form-error';
 import { useCreateCustomSession, useCreateSession } from '../api';
 import { SessionFields } from '../components/SessionFields';
@@ -38,13 +39,14 @@ function FormAlert({ error }: { error: string | null }) {
 /** A live session of one batch subject: success goes back to the session list. */
 function LiveSessionForm() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<SessionFormValues>(() => emptySessionValues(new Date()));
+  const timeZone = useTimeZone();
+  const [values, setValues] = useState<SessionFormValues>(() => emptySessionValues(new Date(), timeZone));
   const [error, setError] = useFormError();
   const create = useCreateSession();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = liveSessionResult(values, new Date());
+    const result = liveSessionResult(values, new Date(), timeZone);
     if ('error' in result) return setError(result.error);
     try {
       await create.mutateAsync(result.body);
@@ -90,7 +92,8 @@ function LiveSessionForm() {
  */
 function CustomSessionForm() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<SessionFormValues>(() => emptySessionValues(new Date()));
+  const timeZone = useTimeZone();
+  const [values, setValues] = useState<SessionFormValues>(() => emptySessionValues(new Date(), timeZone));
   const [step, setStep] = useState<'details' | 'students'>('details');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -101,19 +104,19 @@ function CustomSessionForm() {
 
   const toStudents = (event: FormEvent) => {
     event.preventDefault();
-    const result = customDetailsResult(values, new Date());
+    const result = customDetailsResult(values, new Date(), timeZone);
     if ('error' in result) return setError(result.error);
     setStep('students');
   };
 
   const toConfirm = () => {
-    const result = customSessionResult(values, [...selected], new Date());
+    const result = customSessionResult(values, [...selected], new Date(), timeZone);
     if ('error' in result) return setError(result.error);
     setConfirming(true);
   };
 
   const submit = async () => {
-    const result = customSessionResult(values, [...selected], new Date());
+    const result = customSessionResult(values, [...selected], new Date(), timeZone);
     if ('error' in result) {
       setConfirming(false);
       return setError(result.error);
@@ -122,7 +125,7 @@ function CustomSessionForm() {
       await create.mutateAsync(result.body);
       notify.success(MESSAGES.sessionAdded);
       setConfirming(false);
-      setValues(emptySessionValues(new Date()));
+      setValues(emptySessionValues(new Date(), timeZone));
       setSelected(new Set());
       setStep('details');
     } catch (failure) {

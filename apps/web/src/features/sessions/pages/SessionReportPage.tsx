@@ -1,5 +1,6 @@
 import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMessage, LABELS } from '@portal/shared/messages';
+import { DATE_RANGE_SEPARATOR } from '@portal/shared/time';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -48,7 +49,8 @@ export function SessionReportPage() {
             {session.batch_title} · {session.subject_title} · {session.author_name}
           </Text>
           <Text size="sm" c="dimmed">
-            {reportTime(session.start_time)} – {reportTime(session.end_time)}
+            {reportTime(session.start_time, report.data.time_zone)} {DATE_RANGE_SEPARATOR}{' '}
+            {reportTime(session.end_time, report.data.time_zone)}
           </Text>
           <Text size="sm" fw={500}>
             {formatMessage(LABELS.sessionReportSummary, {
@@ -83,8 +85,12 @@ export function SessionReportPage() {
                         {row.attendance === 'Attended' ? LABELS.sessionAttended : LABELS.sessionNotAttended}
                       </Badge>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{reportTime(row.first_join)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{reportTime(row.last_leave)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {reportTime(row.first_join, report.data.time_zone)}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {reportTime(row.last_leave, report.data.time_zone)}
+                    </Table.Td>
                     <Table.Td ta="right">{reportMinutes(row.minutes_present)}</Table.Td>
                   </Table.Tr>
                 ))}

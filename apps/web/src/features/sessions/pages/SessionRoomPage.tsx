@@ -10,7 +10,7 @@ import { NotAvailable } from '../../../components/NotAvailable';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { errorMessage, isNotAvailable } from '../../../lib/api';
 import { useRequiredAccount } from '../../../lib/session';
-import { formatCardTime } from '../../assessments/assessment-time';
+import { useDateTimeText } from '../../../lib/time-zone';
 import { useSession } from '../api';
 import { JitsiRoom } from '../components/JitsiRoom';
 import { SessionNotesPanel } from '../components/SessionNotesPanel';
@@ -38,6 +38,7 @@ function RoomNotice({ session }: { session: OnlineSession }) {
 }
 
 function RoomPage({ sessionId }: { sessionId: string }) {
+  const timeText = useDateTimeText();
   const { permission } = useRequiredAccount();
   const student = permission === 'student';
   const detail = useSession(sessionId, { poll: true });
@@ -84,7 +85,7 @@ function RoomPage({ sessionId }: { sessionId: string }) {
             {session.batch_title} · {session.subject_title} · {session.author_name}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatCardTime(session.start_time)} – {formatCardTime(session.end_time)}
+            {timeText(session.start_time)} – {timeText(session.end_time)}
           </Text>
         </Stack>
         {open && !student && <Badge color="red">{LABELS.sessionLiveBadge}</Badge>}

@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import { Anchor, Badge, Group, Paper, Select, Table, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { LABELS } from '@portal/shared/messages';
+import { DATE_FORMAT, DATE_RANGE_SEPARATOR } from '@portal/shared/time';
 import { IconCalendar } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
@@ -12,6 +13,7 @@ import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { usePatchSearchParams } from '../../../lib/search-params';
+import { useInstitutionToday } from '../../../lib/time-zone';
 import { useBatchOptions } from '../../subjects/api';
 import { downloadSessionsReport, type SessionsReportFilters, useSessionsReport } from '../api';
 import { DownloadButtons } from '../components/DownloadButtons';
@@ -29,7 +31,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function SessionsReportPage() {
   const [params] = useSearchParams();
   const patchParams = usePatchSearchParams();
-  const week = lastWeek(new Date());
+  const week = lastWeek(useInstitutionToday());
   const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : week.from;
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : week.to;
   const batches = useBatchOptions();
@@ -78,8 +80,12 @@ export function SessionsReportPage() {
                 <Table.Td>{row.batch_title}</Table.Td>
                 <Table.Td>{row.subject_title}</Table.Td>
                 <Table.Td>{row.teacher}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{reportTime(row.start_time)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{reportTime(row.end_time)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {reportTime(row.start_time, report.data.time_zone)}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {reportTime(row.end_time, report.data.time_zone)}
+                </Table.Td>
                 <Table.Td ta="right">{row.invited}</Table.Td>
                 <Table.Td ta="right">{row.attended}</Table.Td>
                 <Table.Td ta="right">{row.absent}</Table.Td>
@@ -107,9 +113,10 @@ export function SessionsReportPage() {
         <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
           <DatePickerInput
             type="range"
-            label={`${LABELS.sessionReportsFrom} – ${LABELS.sessionReportsTo}`}
+            label={`${LABELS.sessionReportsFrom} ${DATE_RANGE_SEPARATOR} ${LABELS.sessionReportsTo}`}
             value={[from, to]}
-            valueFormat="DD-MM-YYYY"
+            valueFormat={DATE_FORMAT}
+            labelSeparator={DATE_RANGE_SEPARATOR}
             allowSingleDateInRange
             onChange={([start, end]) => {
               if (start && end) patchParams({ from: start, to: end }, { replace: true });

@@ -1,17 +1,13 @@
 import { Alert, Button, Group, Modal, MultiSelect, Select, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { DATE_FORMAT } from '@portal/shared/time';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useFormError } from '../../../lib/use-form-error';
 import { useBatchSubjectOptions, useChapterOptions, useCreateStudyPlan, useTopicOptions } from '../api';
-import {
-  CALENDAR_PICKER_RANGE,
-  STUDY_PLAN_DATE_FORMAT,
-  type StudyPlanFormValues,
-  studyPlanBody,
-} from '../validation';
+import { CALENDAR_PICKER_RANGE, type StudyPlanFormValues, studyPlanBody } from '../validation';
 
 interface Props {
   batchId: string;
@@ -61,7 +57,7 @@ function CreateStudyPlanForm({ batchId, initialDate, onCreated, onClose }: Props
       <Stack gap="md">
         <DatePickerInput
           label={LABELS.studyPlanDateField}
-          valueFormat={STUDY_PLAN_DATE_FORMAT}
+          valueFormat={DATE_FORMAT}
           {...CALENDAR_PICKER_RANGE}
           value={values.date}
           onChange={(date) => change({ date })}

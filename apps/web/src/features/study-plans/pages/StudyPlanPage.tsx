@@ -5,8 +5,8 @@ import '@mantine/dates/styles.css';
 import { Button, Center, Grid, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { DATE_FORMAT, dateText } from '@portal/shared/time';
 import { IconPlus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
@@ -14,11 +14,12 @@ import { Loading } from '../../../components/Loading';
 import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { type SearchPatch, usePatchSearchParams } from '../../../lib/search-params';
+import { useInstitutionToday } from '../../../lib/time-zone';
 import { useMyProfile } from '../../profile/api';
 import { useBatchOptions, useDailyStudyPlan } from '../api';
 import { CreateStudyPlanModal } from '../components/CreateStudyPlanModal';
 import { StudyPlanTable } from '../components/StudyPlanTable';
-import { CALENDAR_PICKER_RANGE, pageDate, STUDY_PLAN_DATE_FORMAT, todayIso } from '../validation';
+import { CALENDAR_PICKER_RANGE, pageDate } from '../validation';
 
 /**
  * /create/study-plan: pick a batch and a day on the left, see and change that day's plan on the
@@ -27,8 +28,9 @@ import { CALENDAR_PICKER_RANGE, pageDate, STUDY_PLAN_DATE_FORMAT, todayIso } fro
  */
 export function StudyPlanPage() {
   const profile = useMyProfile(true);
+  const today = useInstitutionToday();
   if (profile.isPending) return <Loading />;
-  return <StudyPlanOn today={profile.data?.today ?? todayIso()} />;
+  return <StudyPlanOn today={profile.data?.today ?? today} />;
 }
 
 function StudyPlanOn({ today }: { today: string }) {
@@ -72,7 +74,7 @@ function StudyPlanOn({ today }: { today: string }) {
               />
               <DatePickerInput
                 label={LABELS.studyPlanDateField}
-                valueFormat={STUDY_PLAN_DATE_FORMAT}
+                valueFormat={DATE_FORMAT}
                 {...CALENDAR_PICKER_RANGE}
                 value={date}
                 onChange={(day) => select({ date: day })}
@@ -89,7 +91,7 @@ function StudyPlanOn({ today }: { today: string }) {
               <Group justify="space-between" mb="sm" gap="xs">
                 <Title order={4}>{batchTitle}</Title>
                 <Text c="dimmed" size="sm">
-                  {dayjs(date).format(STUDY_PLAN_DATE_FORMAT)}
+                  {dateText(date)}
                 </Text>
               </Group>
             )}

@@ -2,8 +2,8 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Topic } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { tiptapText } from '@portal/shared/schemas/topics';
+import { dateText } from '@portal/shared/time';
 import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { TopicCardFrame } from './TopicCardFrame';
 
@@ -31,7 +31,7 @@ export function TopicCard({ topic, planDate, detailTo, onEdit, onDelete }: Topic
               {LABELS.studyPlanTag}
             </Badge>
             <Text size="xs" c="dimmed">
-              {formatMessage(LABELS.studyPlanDateTag, { date: dayjs(planDate).format('DD-MM-YYYY') })}
+              {formatMessage(LABELS.studyPlanDateTag, { date: dateText(planDate) })}
             </Text>
           </Group>
         )}
