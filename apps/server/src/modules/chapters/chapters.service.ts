@@ -5,7 +5,7 @@ import { chapters } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedRead } from '../../lib/read-cache.js';
+import { cachedRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 
 // Students see visible topics only, so every card counts those. The outer column is written out:
 // in a one-table select Drizzle leaves it unqualified, and a bare "id" would bind to topics.
@@ -58,11 +58,17 @@ export function listChapters(
   visibleOnly: boolean,
 ): Promise<Chapter[]> {
   const name = visibleOnly ? 'visible_chapters_of_subject' : 'chapters_of_subject';
-  return cachedRead(deps.db, institutionId, `${name}:${subjectId}`, async () => {
-    const query = preparedStatement(deps.db, name, (name) => prepareList(deps.db, name, visibleOnly));
-    const rows = await query.execute({ institutionId, subjectId });
-    return rows.map(present);
-  });
+  return cachedRead(
+    deps.db,
+    institutionId,
+    `${name}:${subjectId}`,
+    async () => {
+      const query = preparedStatement(deps.db, name, (name) => prepareList(deps.db, name, visibleOnly));
+      const rows = await query.execute({ institutionId, subjectId });
+      return rows.map(present);
+    },
+    STEADY_TTL_MS,
+  );
 }
 
 async function getChapter(deps: AppDeps, institutionId: string, id: string): Promise<Chapter> {

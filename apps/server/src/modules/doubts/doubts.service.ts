@@ -14,7 +14,7 @@ import { doubtResponses, doubts } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
-import { cachedRead, cachedUserRead } from '../../lib/read-cache.js';
+import { cachedRead, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { doubtAudience, publishEvent } from '../events/publish.js';
@@ -169,9 +169,15 @@ export async function listTopicDoubts(
   const institutionId = institutionOf(user);
   const page = readPage(query, PAGE_SIZE.default);
   const pageKey = `${topicId}:${page.limit}:${page.after?.[0] ?? ''}`;
-  const topic = await cachedRead(deps.db, institutionId, `doubt_topic:${topicId}`, async () => {
-    return (await repository.findTopic(deps.db, institutionId, topicId)) ?? null;
-  });
+  const topic = await cachedRead(
+    deps.db,
+    institutionId,
+    `doubt_topic:${topicId}`,
+    async () => {
+      return (await repository.findTopic(deps.db, institutionId, topicId)) ?? null;
+    },
+    STEADY_TTL_MS,
+  );
   if (!topic || (user.permission === 'student' && !topic.visible)) throw notFound();
   await assertCanReadSubject(deps, user, topic.subject_id);
   // Every doubt or reply write drops the institution's reads, so a new doubt or answer shows at
@@ -181,8 +187,12 @@ export async function listTopicDoubts(
     user.permission === 'student' ? await studentBatchId(deps, institutionId, user.entityId) : null;
   const rows =
     user.permission === 'student'
-      ? cachedRead(deps.db, institutionId, `topic_doubts_of_batch:${batchId}:${pageKey}`, () =>
-          repository.listDoubts(deps.db, institutionId, user, { topicId }, page),
+      ? cachedRead(
+          deps.db,
+          institutionId,
+          `topic_doubts_of_batch:${batchId}:${pageKey}`,
+          () => repository.listDoubts(deps.db, institutionId, user, { topicId }, page),
+          STEADY_TTL_MS,
         )
       : cachedUserRead(deps.db, institutionId, user.userId, `topic_doubts:${pageKey}`, () =>
           repository.listDoubts(deps.db, institutionId, user, { topicId }, page),

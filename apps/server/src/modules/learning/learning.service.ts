@@ -138,6 +138,7 @@ export async function pendingItems(
     filter.institutionId,
     `batch_plan_before:${batchId}:${filter.day}`,
     () => repository.batchPlanBefore(deps, { ...filter, batchId }),
+    STEADY_TTL_MS,
   );
   const opened = await openedTopics(deps, user);
   const planTopics = topicNumbers(plan, (row) => row.topic_id);
@@ -266,8 +267,12 @@ function presentChapter(
 
 /** A subject's visible chapters with their topics (repository.subjectChapters), shared for two seconds. */
 function cachedSubjectChapters(deps: AppDeps, institutionId: string, subjectId: string) {
-  return cachedRead(deps.db, institutionId, `subject_chapters_with_topics:${subjectId}`, () =>
-    repository.subjectChapters(deps, { institutionId, subjectId }),
+  return cachedRead(
+    deps.db,
+    institutionId,
+    `subject_chapters_with_topics:${subjectId}`,
+    () => repository.subjectChapters(deps, { institutionId, subjectId }),
+    STEADY_TTL_MS,
   );
 }
 
@@ -320,9 +325,14 @@ async function loadChapterTopics(deps: AppDeps, institutionId: string, user: Aut
       institutionId,
       `readable_chapter:${batchId}:${chapterId}`,
       async () => (await repository.readableChapter(deps, { institutionId, chapterId, batchId })) ?? null,
+      STEADY_TTL_MS,
     ),
-    cachedRead(deps.db, institutionId, `chapter_topic_rows:${chapterId}`, () =>
-      repository.chapterTopicRows(deps, { institutionId, chapterId }),
+    cachedRead(
+      deps.db,
+      institutionId,
+      `chapter_topic_rows:${chapterId}`,
+      () => repository.chapterTopicRows(deps, { institutionId, chapterId }),
+      STEADY_TTL_MS,
     ),
   ]);
   if (!chapter) throw notFound();

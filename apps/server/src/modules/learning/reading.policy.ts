@@ -5,7 +5,7 @@ import { batches, batchSubjects, onlineSessions } from '../../db/schema/index.js
 import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { preparedStatement, queryPrepared } from '../../lib/prepared.js';
-import { cachedRead } from '../../lib/read-cache.js';
+import { cachedRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -53,13 +53,19 @@ export async function assertStudentBatchSubject(
 ): Promise<ReadBatchSubject> {
   const institutionId = institutionOf(user);
   // The batch subject is the same row for every student: kept for two seconds, shared.
-  const row = await cachedRead(deps.db, institutionId, `reader_batch_subject:${batchSubjectId}`, async () => {
-    const query = preparedStatement(deps.db, 'reader_batch_subject', (name) =>
-      prepareBatchSubject(deps.db, name),
-    );
-    const [found] = await query.execute({ batchSubjectId, institutionId });
-    return found ?? null;
-  });
+  const row = await cachedRead(
+    deps.db,
+    institutionId,
+    `reader_batch_subject:${batchSubjectId}`,
+    async () => {
+      const query = preparedStatement(deps.db, 'reader_batch_subject', (name) =>
+        prepareBatchSubject(deps.db, name),
+      );
+      const [found] = await query.execute({ batchSubjectId, institutionId });
+      return found ?? null;
+    },
+    STEADY_TTL_MS,
+  );
   if (!row) throw notFound();
   const batchId = await studentBatchId(deps, institutionId, user.entityId);
   if (row.batchId !== batchId) throw forbidden();
@@ -97,8 +103,12 @@ export async function assertStudentTopic(
   // Opening a topic and each heartbeat ask the same question, whose answer is the same for every
   // student (their own batch is checked below): kept for two seconds, shared.
   const key = `reader_topic:${topicId}:${batchSubjectId}`;
-  const row = await cachedRead(deps.db, institutionId, key, () =>
-    readTopicRow(deps, institutionId, topicId, batchSubjectId),
+  const row = await cachedRead(
+    deps.db,
+    institutionId,
+    key,
+    () => readTopicRow(deps, institutionId, topicId, batchSubjectId),
+    STEADY_TTL_MS,
   );
   if (!row?.batch_subject_id || !row.batch_id) throw notFound();
   const batchId = await studentBatchId(deps, institutionId, user.entityId);

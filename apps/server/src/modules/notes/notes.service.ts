@@ -169,10 +169,16 @@ export async function listOwnForTopic(deps: AppDeps, user: AuthUser, topicId: st
   const institutionId = institutionOf(user);
   const page = readPage(query, PAGE_SIZE.default);
   // Whether the topic exists is the same for everyone: kept shared.
-  const live = cachedRead(deps.db, institutionId, `live_topic:${topicId}`, async () => {
-    const query = preparedStatement(deps.db, 'live_topic', (name) => prepareTopicExists(deps.db, name));
-    return (await query.execute({ topicId, institutionId })).length > 0;
-  });
+  const live = cachedRead(
+    deps.db,
+    institutionId,
+    `live_topic:${topicId}`,
+    async () => {
+      const query = preparedStatement(deps.db, 'live_topic', (name) => prepareTopicExists(deps.db, name));
+      return (await query.execute({ topicId, institutionId })).length > 0;
+    },
+    STEADY_TTL_MS,
+  );
   const [exists, noted] = await Promise.all([live, notedTopics(deps, user)]);
   if (!exists) throw notFound();
   // Most topics a student opens have none of their notes: answered from the noted topics alone,

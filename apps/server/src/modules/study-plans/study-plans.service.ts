@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedRead } from '../../lib/read-cache.js';
+import { cachedRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { viewedTopicIds } from '../learning/viewed-topics.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -142,6 +142,7 @@ export async function listOwnDaily(deps: AppDeps, user: AuthUser, date: string):
       const rows = await query.execute({ institutionId, batchId, date });
       return rows.map(present);
     },
+    STEADY_TTL_MS,
   );
   const viewed = await viewedTopicIds(deps, user, [...new Set(entries.map((entry) => entry.topic_id))]);
   return entries.map((entry) => ({ ...entry, viewed: viewed.has(entry.topic_id) }));

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedRead } from '../../lib/read-cache.js';
+import { cachedRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { studentBatchId } from './enrolment.repository.js';
@@ -218,8 +218,12 @@ export async function listBatchSubjects(
     };
   }
   const key = `batch_subjects_of_students:${viewer.batchId}:${batchId ?? ''}:${page.limit}:${page.after ?? ''}`;
-  return cachedRead(deps.db, institutionOf(user), key, () =>
-    runList(deps, viewer, user.entityId, page, batchId),
+  return cachedRead(
+    deps.db,
+    institutionOf(user),
+    key,
+    () => runList(deps, viewer, user.entityId, page, batchId),
+    STEADY_TTL_MS,
   );
 }
 

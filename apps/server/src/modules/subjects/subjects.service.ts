@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { subjects } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedRead } from '../../lib/read-cache.js';
+import { cachedRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { studentBatchId } from './enrolment.repository.js';
 
 type SubjectRow = typeof subjects.$inferSelect;
@@ -144,13 +144,19 @@ export async function cachedStudentSubjectLinks(
 ): Promise<SubjectLinks | undefined> {
   const batchId = await studentBatchId(deps, institutionId, studentId);
   if (batchId === null) return cachedSubjectLinks(deps, institutionId, subjectId, studentId);
-  return cachedRead(deps.db, institutionId, `subject_links_of_batch:${batchId}:${subjectId}`, async () => {
-    const query = preparedStatement(deps.db, 'batch_subject_links', (name) =>
-      prepareBatchSubjectLinks(deps.db, name),
-    );
-    const [row] = await query.execute({ institutionId, subjectId, batchId });
-    return row;
-  });
+  return cachedRead(
+    deps.db,
+    institutionId,
+    `subject_links_of_batch:${batchId}:${subjectId}`,
+    async () => {
+      const query = preparedStatement(deps.db, 'batch_subject_links', (name) =>
+        prepareBatchSubjectLinks(deps.db, name),
+      );
+      const [row] = await query.execute({ institutionId, subjectId, batchId });
+      return row;
+    },
+    STEADY_TTL_MS,
+  );
 }
 
 /**

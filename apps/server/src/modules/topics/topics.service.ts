@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedRead } from '../../lib/read-cache.js';
+import { cachedRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findActiveFaculty } from '../faculties/faculties.service.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -145,12 +145,18 @@ async function mayReadChapter(deps: AppDeps, user: AuthUser, institutionId: stri
   if (permission === 'student') {
     const batchId = await studentBatchId(deps, institutionId, entityId);
     if (batchId === null) return false;
-    return cachedRead(deps.db, institutionId, `chapter_reader_batch:${batchId}:${chapterId}`, async () => {
-      const check = preparedStatement(deps.db, 'chapter_check_batch', (name) =>
-        prepareChapterCheckForBatch(deps.db, name),
-      );
-      return (await check.execute({ institutionId, chapterId, batchId })).length > 0;
-    });
+    return cachedRead(
+      deps.db,
+      institutionId,
+      `chapter_reader_batch:${batchId}:${chapterId}`,
+      async () => {
+        const check = preparedStatement(deps.db, 'chapter_check_batch', (name) =>
+          prepareChapterCheckForBatch(deps.db, name),
+        );
+        return (await check.execute({ institutionId, chapterId, batchId })).length > 0;
+      },
+      STEADY_TTL_MS,
+    );
   }
   return cachedRead(
     deps.db,
@@ -197,13 +203,19 @@ export async function listChapterTopics(
   const { permission } = user;
   if (!(await mayReadChapter(deps, user, institutionId, chapterId))) throw notFound();
   const listName = `chapter_topics_${permission}`;
-  return cachedRead(deps.db, institutionId, `${listName}:${chapterId}`, async () => {
-    const list = preparedStatement(deps.db, listName, (name) =>
-      prepareChapterTopicList(deps.db, name, permission),
-    );
-    const rows = await list.execute({ chapterId });
-    return rows.map((row) => present(row.topic, row.subjectId));
-  });
+  return cachedRead(
+    deps.db,
+    institutionId,
+    `${listName}:${chapterId}`,
+    async () => {
+      const list = preparedStatement(deps.db, listName, (name) =>
+        prepareChapterTopicList(deps.db, name, permission),
+      );
+      const rows = await list.execute({ chapterId });
+      return rows.map((row) => present(row.topic, row.subjectId));
+    },
+    STEADY_TTL_MS,
+  );
 }
 
 /** The readable topics among `ids` (unknown or unreadable ids are left out). */
