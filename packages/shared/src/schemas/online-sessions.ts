@@ -191,7 +191,7 @@ export const onlineSessionSchema = z.object({
   batch_id: z.uuid(),
   batch_title: z.string(),
   batch_subject_id: z.uuid(),
-  /** The batch subject's id, as the spec also names it (learning §3). */
+  /** The subject's id (the batch subject's is `batch_subject_id`; a request's `subject_id` stands for that). */
   subject_id: z.uuid(),
   subject_title: z.string(),
   subject_code: z.string(),

@@ -186,7 +186,7 @@ describe('creating sessions', () => {
       title: session.title,
       batch_id: school.batch.id,
       batch_subject_id: maths.batchSubject.id,
-      subject_id: maths.batchSubject.id,
+      subject_id: maths.batchSubject.subjectId,
       author_id: school.accounts.faculty.entityId,
       author_logged_in: false,
       is_custom: false,
@@ -296,6 +296,11 @@ describe('reaching a session', () => {
     const student = (await call('GET', '/api/users/me/online-sessions?limit=200', another.token)).json().data;
     const studentIds = student.sessions.map((s: { _id: string }) => s._id);
     expect(studentIds).toEqual(expect.arrayContaining([mine._id, coTaught._id]));
+    // A list's card names the subject by its own id, the batch subject by batch_subject_id.
+    expect(student.sessions.find((s: { _id: string }) => s._id === mine._id)).toMatchObject({
+      batch_subject_id: maths.batchSubject.id,
+      subject_id: maths.batchSubject.subjectId,
+    });
     const outsider = (await call('GET', '/api/users/me/online-sessions', elsewhere.token)).json().data;
     expect(outsider.sessions).toEqual([]);
 
