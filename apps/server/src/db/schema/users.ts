@@ -65,3 +65,17 @@ export const attemptCounters = pgTable(
   },
   (table) => [index('attempt_counters_window_ends_idx').on(table.windowEndsAt)],
 );
+
+/**
+ * Sign-ins ended by signing out: their bearer token and every file cookie issued to them are
+ * refused on every instance. `sign_in` is a digest of the bearer token (`modules/auth/sign-ins.ts`);
+ * a row is kept until nothing issued to that sign-in could be valid anyway.
+ */
+export const endedSignIns = pgTable(
+  'ended_sign_ins',
+  {
+    signIn: text('sign_in').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ended_sign_ins_expires_idx').on(table.expiresAt)],
+);

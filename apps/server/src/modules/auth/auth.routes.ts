@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { caller } from '../../plugins/auth.js';
 import { fileSessionCookie, isHttps } from '../uploads/file-session.js';
 import * as auth from './auth.service.js';
+import { newSignInNonce, signInOf } from './sign-ins.js';
 
 // Per-address limits, a first brake kept in each instance's memory: they count per client address
 // (request.ip, which follows X-Forwarded-For only from TRUST_PROXY's proxies) and username, so one
@@ -46,10 +47,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = await auth.login(app.deps, request.body.username, request.body.password);
-      const jwt = app.jwt.sign({ sub: account.userId, tv: account.tokenVersion });
+      const jwt = app.jwt.sign({ sub: account.userId, tv: account.tokenVersion, jti: newSignInNonce() });
       // Files open once the generated password is changed, like every other screen.
       if (!account.mustChangePassword) {
-        reply.header('set-cookie', fileSessionCookie(app.deps, account, isHttps(request)).cookie);
+        const { cookie } = fileSessionCookie(app.deps, account, signInOf(jwt), isHttps(request));
+        reply.header('set-cookie', cookie);
       }
       return { data: { jwt, ...auth.presentSessionUser(account) } };
     },
