@@ -50,11 +50,11 @@ export const passwordResets = pgTable(
 );
 
 /**
- * Attempts counted per account (not per address) in fixed windows: failed sign-ins per username,
+ * Attempts counted in fixed windows: failed sign-ins per username and address and per username,
  * OTP e-mails and OTP guesses per account, wrong old passwords per signed-in user. Kept in
  * PostgreSQL so every instance of the portal counts the same attempts and a restart forgets none.
- * `key` is the limit's name and a digest of the account, so a mistyped password entered as a
- * username is never stored.
+ * `key` is the limit's name and digests of the account (and address), so a mistyped password
+ * entered as a username is never stored.
  */
 export const attemptCounters = pgTable(
   'attempt_counters',
