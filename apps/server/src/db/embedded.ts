@@ -84,8 +84,9 @@ export async function startEmbeddedPostgres(options: {
   });
   let watchdog: ChildProcess | null = null;
   const stop = async () => {
-    watchdog?.kill('SIGKILL');
     await server.stop();
+    // Only now: had this process died during the stop, the watchdog would have finished it.
+    watchdog?.kill('SIGKILL');
     await claim.release();
   };
   try {
@@ -147,7 +148,11 @@ async function stopLeftPostgres(directory: string, hadOwner: boolean, notice: (l
     ['SIGINT', 60_000],
     ['SIGQUIT', 10_000],
   ] as const) {
-    process.kill(pid, signal);
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // It has just ended by itself.
+    }
     if (await ended(directory, pid, waitMs)) return;
   }
   throw new Error(

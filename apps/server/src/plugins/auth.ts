@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteO
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
 import { type AccountRow, loadAuthUser } from '../modules/auth/auth.repository.js';
-import { isSignInEnded, signInOf } from '../modules/auth/sign-ins.js';
+import { signInOf } from '../modules/auth/sign-ins.js';
 
 /** The signed-in caller, loaded fresh from the database on every request (one query). */
 export type AuthUser = AccountRow;
@@ -106,13 +106,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     // with it), so a token issued in the future is judged by the same clock.
     if ((payload.iat ?? 0) * 1000 > Date.now() + CLOCK_SKEW_MS) throw unauthorized();
     const signIn = signInOf(bearerTokenOf(request));
-    const [user, ended] = await Promise.all([
-      loadAuthUser(app.deps.db, payload.sub),
-      isSignInEnded(app.deps.db, signIn),
-    ]);
+    const user = await loadAuthUser(app.deps.db, payload.sub);
     // Archived accounts, archived institutions, tokens issued before a password change or
     // archive (token_version bumped) and signed-out tokens are all refused the same way.
-    if (!user || user.inactive || user.tokenVersion !== payload.tv || ended) throw unauthorized();
+    if (!user || user.inactive || user.tokenVersion !== payload.tv || user.endedSignIns.includes(signIn)) {
+      throw unauthorized();
+    }
     return { user, signIn };
   }
 

@@ -69,13 +69,20 @@ export const attemptCounters = pgTable(
 /**
  * Sign-ins ended by signing out: their bearer token and every file cookie issued to them are
  * refused on every instance. `sign_in` is a digest of the bearer token (`modules/auth/sign-ins.ts`);
- * a row is kept until nothing issued to that sign-in could be valid anyway.
+ * the account's row lists its ended sign-ins, so the guard's one cached lookup sees them. A row is
+ * kept until nothing issued to that sign-in could be valid anyway.
  */
 export const endedSignIns = pgTable(
   'ended_sign_ins',
   {
     signIn: text('sign_in').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('ended_sign_ins_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('ended_sign_ins_user_idx').on(table.userId),
+    index('ended_sign_ins_expires_idx').on(table.expiresAt),
+  ],
 );

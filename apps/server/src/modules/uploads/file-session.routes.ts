@@ -22,15 +22,18 @@ export const fileSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   async function endSignInOf(authorization: string | undefined) {
     const token = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : '';
     if (!token) return;
-    let exp: unknown;
+    let payload: { sub?: unknown; exp?: unknown };
     try {
-      ({ exp } = app.jwt.verify<{ exp?: unknown }>(token, { ignoreExpiration: true }));
+      payload = app.jwt.verify(token, { ignoreExpiration: true });
     } catch {
       return;
     }
+    const userId = z.uuid().safeParse(payload.sub);
+    if (!userId.success) return;
     const now = app.deps.clock.now();
-    const lastValid = Math.max(typeof exp === 'number' ? exp * 1000 : 0, now.getTime());
-    await endSignIn(app.deps.db, signInOf(token), new Date(lastValid + FILE_SESSION_SECONDS * 1000), now);
+    const lastValid = Math.max(typeof payload.exp === 'number' ? payload.exp * 1000 : 0, now.getTime());
+    const until = new Date(lastValid + FILE_SESSION_SECONDS * 1000);
+    await endSignIn(app.deps.db, userId.data, signInOf(token), until, now);
   }
 
   app.post(

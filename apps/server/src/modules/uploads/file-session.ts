@@ -8,7 +8,6 @@ import { AppError, unauthorized } from '../../lib/app-error.js';
 import { FILES_PREFIX } from '../../lib/storage.js';
 import { type AuthUser, CLOCK_SKEW_MS } from '../../plugins/auth.js';
 import { loadAuthUser } from '../auth/auth.repository.js';
-import { isSignInEnded } from '../auth/sign-ins.js';
 
 /**
  * `<img>`, `<video>`, `<audio>` and a note opened in a new tab cannot send the bearer token, so
@@ -123,11 +122,15 @@ export async function fileSessionUser(deps: AppDeps, cookieHeader: string | unde
     throw unauthorized();
   }
   if (!isCredential(credential) || !isCurrent(credential, deps.clock.now().getTime())) throw unauthorized();
-  const [user, ended] = await Promise.all([
-    loadAuthUser(deps.db, credential.sub),
-    isSignInEnded(deps.db, credential.si),
-  ]);
-  if (!user || user.inactive || user.tokenVersion !== credential.tv || ended) throw unauthorized();
+  const user = await loadAuthUser(deps.db, credential.sub);
+  if (
+    !user ||
+    user.inactive ||
+    user.tokenVersion !== credential.tv ||
+    user.endedSignIns.includes(credential.si)
+  ) {
+    throw unauthorized();
+  }
   if (user.mustChangePassword)
     throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
   return user;
