@@ -13,7 +13,8 @@ await build({
     'pdf.worker': 'src/lib/pdf.worker.ts',
     'passwords.worker': 'src/lib/passwords.worker.ts',
   },
-  outdir: 'dist',
+  // BUILD_OUTDIR: another folder for the bundle (a test builds its own copy, leaving dist alone).
+  outdir: process.env.BUILD_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

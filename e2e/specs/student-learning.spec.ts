@@ -347,10 +347,26 @@ describe('student learning: home, subjects, reading with progress, notes, teache
       // Signing in gives access; signing out takes it away again.
       await signIn(tab, 'student2');
       assert.equal((await stranger.request.get(pictureUrl)).status(), 200);
+      const held = (await stranger.cookies()).find((cookie) => cookie.name === 'portal_files')?.value;
+      const token = await tab.evaluate(() => JSON.parse(localStorage.getItem('portal.session') ?? '{}').jwt);
+      assert.ok(held && token);
       await tab.getByRole('button', { name: LABELS.profileMenu }).click();
       await tab.getByRole('menuitem', { name: LABELS.logout }).click();
       await tab.waitForURL((url) => url.pathname === '/login');
       await tab.waitForFunction(async (src) => (await fetch(src)).status === 401, pictureUrl);
+      // What the browser held was ended on the server, not only forgotten: sent from anywhere,
+      // the cookie's value opens no file and the token no page.
+      const replayed = () =>
+        Promise.all([
+          fetch(new URL(pictureUrl, portal.baseUrl), { headers: { cookie: `portal_files=${held}` } }),
+          fetch(new URL('/api/auth/me', portal.baseUrl), { headers: { authorization: `Bearer ${token}` } }),
+        ]).then((answers) => answers.map((answer) => answer.status));
+      let statuses = await replayed();
+      for (let tries = 0; statuses.includes(200) && tries < 20; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        statuses = await replayed();
+      }
+      assert.deepEqual(statuses, [401, 401]);
     } finally {
       await stranger.close();
     }

@@ -11,9 +11,11 @@ import {
   bodyWithHostile,
   fieldPaths,
   HOSTILE_BODIES,
+  HOSTILE_FILE_NAMES,
   HOSTILE_JSON_VALUES,
   HOSTILE_URL_TEXTS,
   type JsonSchema,
+  multipartWithFileName,
   type SweepIds,
   sampleObject,
   sampleValue,
@@ -21,23 +23,20 @@ import {
 
 /**
  * Walks the OpenAPI document and sends hostile values into every field of every operation (body,
- * query and path), one field at a time with the rest of the request plausible, as a signed-in
- * moderator and as a student. No answer may be a 5xx.
+ * query and path; the file name of a multipart upload), one field at a time with the rest of the
+ * request plausible, as a signed-in moderator and as a student. No answer may be a 5xx.
  */
 
 type Role = 'moderator' | 'student' | 'faculty' | 'owner';
 /** Every operation is swept as these two; one neither may call is swept as the first that may. */
 const ROLES: Role[] = ['moderator', 'student'];
 const FALLBACK_ROLES: Role[] = ['faculty', 'owner'];
-/** Operations whose body is not JSON: only the whole-body hostiles reach them. */
-const NOT_JSON: Record<string, string> = {
-  'POST /api/s3/v2': 'a multipart upload (its files are tested in uploads.test.ts)',
-};
+const MULTIPART = 'multipart/form-data';
 
 interface Operation {
   method: string;
   path: string;
-  parameters: { in: string; name: string; schema: JsonSchema }[];
+  parameters: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
   body?: JsonSchema;
   /** How the operation takes its body, when not JSON. */
   otherContent?: string;
@@ -266,7 +265,7 @@ it('answers no 5xx to hostile values in any field of any operation', { timeout: 
     role: Role,
     operation: Operation,
     label: string,
-    request: { url: string; payload?: string; contentType?: string },
+    request: { url: string; payload?: string | Buffer; contentType?: string },
   ) {
     const response = await t.app.inject({
       method: operation.method as 'GET',
@@ -304,8 +303,9 @@ it('answers no 5xx to hostile values in any field of any operation', { timeout: 
 
   for (const operation of operations) {
     const key = `${operation.method} ${operation.path}`;
-    if (NOT_JSON[key]) notes.push(`${key}: ${NOT_JSON[key]}; only whole bodies are swept`);
-    if (operation.otherContent)
+    const multipart = operation.otherContent?.includes(MULTIPART) ?? false;
+    if (multipart) notes.push(`${key}: takes a multipart upload; its file name and whole bodies are swept`);
+    else if (operation.otherContent)
       notes.push(`${key}: takes ${operation.otherContent}; only whole bodies are swept`);
     const pathValues = Object.fromEntries(
       operation.parameters
@@ -324,8 +324,13 @@ it('answers no 5xx to hostile values in any field of any operation', { timeout: 
         .join('&');
       return search ? `${filled}?${search}` : filled;
     };
+    // Only required parameters go with every request: a plausible-looking but invalid optional
+    // one (a cursor) would answer 400 before a hostile value in another reached the code.
+    const required = new Set(operation.parameters.filter((p) => p.required).map((p) => p.name));
     const encodedQuery = Object.fromEntries(
-      Object.entries(queryValues).map(([key, value]) => [key, encodeURIComponent(value)]),
+      Object.entries(queryValues)
+        .filter(([key]) => required.has(key))
+        .map(([key, value]) => [key, encodeURIComponent(value)]),
     );
 
     fields +=
@@ -373,6 +378,14 @@ it('answers no 5xx to hostile values in any field of any operation', { timeout: 
           url: target,
           payload: json({ ...base(), unknown_field: 'x', __proto__x: { admin: true }, $where: '1' }),
         });
+      }
+      if (multipart) {
+        for (const hostile of HOSTILE_FILE_NAMES) {
+          await send(role, operation, `file name = ${hostile.name}`, {
+            url: target,
+            ...multipartWithFileName(hostile),
+          });
+        }
       }
       if (operation.method !== 'GET') {
         for (const hostile of HOSTILE_BODIES) {

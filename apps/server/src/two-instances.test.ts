@@ -5,6 +5,7 @@ import { connectDatabase, type DatabaseHandle } from './db/client.js';
 import { busOf } from './lib/instance-bus.js';
 import { addressOf, openEventStream, pause } from './test/event-stream.js';
 import { createReadableTopic } from './test/factories/learning.js';
+import { uploadFile } from './test/factories/students.js';
 import { bearer, createTestApp, type TestApp } from './test/harness.js';
 
 /**
@@ -77,6 +78,37 @@ it('an archive through A is refused on B at once', async () => {
   expect(status).toBe(401);
   // Without the change B would accept the token while it keeps the account.
   expect(performance.now() - answered).toBeLessThan(100);
+});
+
+it('a sign-out through A ends the sign-in on B at once: its token and its file cookie', async () => {
+  const student = await t.createAccount('student', {
+    institutionId: school.institution.id,
+    batchId: school.batch.id,
+  });
+  const token = await t.login(student.username);
+  const cookie = await t.fileCookie(token);
+  const file = await uploadFile(t, token, 'answers.csv', 'a file of their own');
+  // B has checked both (and keeps what it learnt) ...
+  expect((await b.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
+  expect((await b.inject({ url: file, headers: cookie })).statusCode).toBe(200);
+  const signedOut = await t.app.inject({
+    method: 'DELETE',
+    url: '/api/files/session',
+    headers: bearer(token),
+  });
+  expect(signedOut.statusCode).toBe(200);
+  // ... and refuses both once its listening connection has the change (as for an archive above).
+  const answered = performance.now();
+  const statuses = async () => [
+    (await b.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode,
+    (await b.inject({ url: file, headers: cookie })).statusCode,
+  ];
+  let seen = await statuses();
+  while (seen.includes(200) && performance.now() - answered < 100) {
+    await pause(5);
+    seen = await statuses();
+  }
+  expect(seen).toEqual([401, 401]);
 });
 
 it('a read cached on B shows a write made through A within a second', async () => {

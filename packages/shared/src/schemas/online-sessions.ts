@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { formatMessage, MESSAGES } from '../messages.js';
 import { idSchema, requiredText } from './common.js';
 import { pageInfoSchema, pageQuerySchema } from './pagination.js';
+import { reportDateSchema } from './reports.js';
+import { isoDateSchema } from './study-plans.js';
 
 /**
  * Online sessions (learning §2 "Online sessions", §3 "Online session", §4, §5, §7; management §2
@@ -156,8 +158,6 @@ export type SessionTimeTab = (typeof SESSION_TIME_TABS)[number];
 /** Newest start first (management §7 "Live sessions are sorted by start time, newest first"), or soonest first (carousels). */
 export const SESSION_ORDERS = ['newest', 'soonest'] as const;
 
-const dayText = z.iso.date({ error: 'Use a date as YYYY-MM-DD.' });
-
 /**
  * GET /api/users/me/online-sessions and GET /api/online-sessions/batch/{id}: one tab at a time with
  * both tabs' counts, optionally of one batch or batch subject, or of one day (`date`, the
@@ -168,7 +168,7 @@ export const onlineSessionListQuerySchema = pageQuerySchema.extend({
   order: z.enum(SESSION_ORDERS).default('newest'),
   batch_id: idSchema.optional(),
   batch_subject_id: idSchema.optional(),
-  date: dayText.optional(),
+  date: isoDateSchema.optional(),
 });
 export type OnlineSessionListQuery = z.input<typeof onlineSessionListQuerySchema>;
 
@@ -191,7 +191,7 @@ export const onlineSessionSchema = z.object({
   batch_id: z.uuid(),
   batch_title: z.string(),
   batch_subject_id: z.uuid(),
-  /** The batch subject's id, as the spec also names it (learning §3). */
+  /** The subject's id (the batch subject's is `batch_subject_id`; a request's `subject_id` stands for that). */
   subject_id: z.uuid(),
   subject_title: z.string(),
   subject_code: z.string(),
@@ -302,8 +302,8 @@ export type SessionReport = z.infer<typeof sessionReportSchema>;
 /** GET /api/online-sessions/reports (`/onlinesessions/reports`): a date range of the institution's days. */
 export const sessionsReportQuerySchema = z
   .object({
-    from: dayText,
-    to: dayText,
+    from: reportDateSchema,
+    to: reportDateSchema,
     batch_id: idSchema.optional(),
   })
   .refine(

@@ -50,11 +50,11 @@ export const passwordResets = pgTable(
 );
 
 /**
- * Attempts counted per account (not per address) in fixed windows: failed sign-ins per username,
+ * Attempts counted in fixed windows: failed sign-ins per username and address and per username,
  * OTP e-mails and OTP guesses per account, wrong old passwords per signed-in user. Kept in
  * PostgreSQL so every instance of the portal counts the same attempts and a restart forgets none.
- * `key` is the limit's name and a digest of the account, so a mistyped password entered as a
- * username is never stored.
+ * `key` is the limit's name and digests of the account (and address), so a mistyped password
+ * entered as a username is never stored.
  */
 export const attemptCounters = pgTable(
   'attempt_counters',
@@ -64,4 +64,25 @@ export const attemptCounters = pgTable(
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('attempt_counters_window_ends_idx').on(table.windowEndsAt)],
+);
+
+/**
+ * Sign-ins ended by signing out: their bearer token and every file cookie issued to them are
+ * refused on every instance. `sign_in` is a digest of the bearer token (`modules/auth/sign-ins.ts`);
+ * the account's row lists its ended sign-ins, so the guard's one cached lookup sees them. A row is
+ * kept until nothing issued to that sign-in could be valid anyway.
+ */
+export const endedSignIns = pgTable(
+  'ended_sign_ins',
+  {
+    signIn: text('sign_in').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('ended_sign_ins_user_idx').on(table.userId),
+    index('ended_sign_ins_expires_idx').on(table.expiresAt),
+  ],
 );

@@ -26,9 +26,12 @@ export interface AccountRow {
   timeZone: string | null;
   recoveryEmail: string | null;
   demoVideos: Record<string, string | undefined>;
+  /** The account's signed-out sign-ins (`sign-ins.ts`), whose tokens and file cookies are refused. */
+  endedSignIns: string[];
 }
 
-// One query per request: the account with its institution and its student/faculty record.
+// One query per request: the account with its institution, its student/faculty record and its
+// ended sign-ins.
 function selectAccounts(db: Database) {
   return db
     .select({
@@ -53,6 +56,9 @@ function selectAccounts(db: Database) {
         string | null
       >`coalesce(${students.email}[1], ${faculties.email}[1], ${users.email})`,
       demoVideos: sql<Record<string, string | undefined>>`coalesce(${institutions.demoVideos}, '{}'::jsonb)`,
+      endedSignIns: sql<
+        string[]
+      >`array(select e.sign_in from ended_sign_ins e where e.user_id = ${users.id})`,
     })
     .from(users)
     .leftJoin(institutions, eq(institutions.id, users.institutionId))

@@ -15,11 +15,13 @@ import { z } from 'zod';
 import { caller } from '../../plugins/auth.js';
 import { fileSessionCookie, isHttps } from '../uploads/file-session.js';
 import * as auth from './auth.service.js';
+import { newSignInNonce, signInOf } from './sign-ins.js';
 
 // Per-address limits, a first brake kept in each instance's memory: they count per client address
 // (request.ip, which follows X-Forwarded-For only from TRUST_PROXY's proxies) and username, so one
-// classroom's shared address is not locked out. The limits that protect an account count per
-// account in the database, whatever the address (auth-limits.ts).
+// classroom's shared address is not locked out. The limits kept in the database count for every
+// instance: sign-in failures per username and address, recovery attempts per account
+// (auth-limits.ts).
 function perUsername(request: FastifyRequest) {
   const body = request.body as { username?: unknown } | undefined;
   const username = typeof body?.username === 'string' ? body.username.toLowerCase().trim() : '';
@@ -45,11 +47,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: loginBodySchema, response: { 200: envelope(sessionAccountSchema), ...failures } },
     },
     async (request, reply) => {
-      const account = await auth.login(app.deps, request.body.username, request.body.password);
-      const jwt = app.jwt.sign({ sub: account.userId, tv: account.tokenVersion });
+      const { username, password } = request.body;
+      const account = await auth.login(app.deps, username, password, request.ip);
+      const jwt = app.jwt.sign({ sub: account.userId, tv: account.tokenVersion, jti: newSignInNonce() });
       // Files open once the generated password is changed, like every other screen.
       if (!account.mustChangePassword) {
-        reply.header('set-cookie', fileSessionCookie(app.deps, account, isHttps(request)).cookie);
+        const { cookie } = fileSessionCookie(app.deps, account, signInOf(jwt), isHttps(request));
+        reply.header('set-cookie', cookie);
       }
       return { data: { jwt, ...auth.presentSessionUser(app.deps, account) } };
     },

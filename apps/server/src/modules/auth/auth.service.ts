@@ -9,7 +9,14 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { passwordResets, users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
-import { clearAttempts, giveBackAttempt, takeAttempt } from '../../lib/attempt-counters.js';
+import {
+  addAttempt,
+  clearAttempts,
+  clearAttemptsOf,
+  countAttempts,
+  giveBackAttempt,
+  takeAttempt,
+} from '../../lib/attempt-counters.js';
 import {
   generateOtp,
   generateToken,
@@ -26,6 +33,8 @@ import {
   OTP_EMAILS,
   OTP_GUESSES,
   SIGN_IN_FAILURES,
+  SIGN_IN_FAILURES_PER_ADDRESS,
+  signInLimitPerAddress,
   usernameSubject,
 } from './auth-limits.js';
 
@@ -49,20 +58,30 @@ export function presentSessionUser(deps: AppDeps, account: AccountRow): SessionU
 }
 
 /**
- * Checks the credentials; the caller signs the token. Every failure looks the same and takes the
- * same time. Each try takes one of the username's attempts and a success hands it back, so only
- * failures count; once they reach the limit even the right password waits for the window's end.
+ * Checks the credentials from `address` (the client's); the caller signs the token. Every failure
+ * looks the same and takes the same time. Each try takes one of the address's attempts on the
+ * username, within an allowance that shrinks as the username fails from many addresses
+ * (auth-limits.ts); a success hands it back, so only failures count, and a failure also counts
+ * for the username. The owner, at an address without failures, is never held back.
  */
-export async function login(deps: AppDeps, username: string, password: string): Promise<AccountRow> {
+export async function login(
+  deps: AppDeps,
+  username: string,
+  password: string,
+  address: string,
+): Promise<AccountRow> {
   const now = deps.clock.now();
   const subject = usernameSubject(username);
-  await takeAttempt(deps.db, SIGN_IN_FAILURES, subject, now);
+  const guesser = [subject, address];
+  const usernameFailures = await countAttempts(deps.db, SIGN_IN_FAILURES, subject, now);
+  await takeAttempt(deps.db, signInLimitPerAddress(usernameFailures), guesser, now);
   const account = await loadAccountByUsername(deps.db, username);
   const valid = await verifyPasswordEvenly(account?.passwordHash, password);
   if (!account || !valid || account.inactive) {
+    await addAttempt(deps.db, SIGN_IN_FAILURES, subject, now);
     throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.loginFailed);
   }
-  await giveBackAttempt(deps.db, SIGN_IN_FAILURES, subject, now);
+  await giveBackAttempt(deps.db, SIGN_IN_FAILURES_PER_ADDRESS, guesser, now);
   return account;
 }
 
@@ -145,7 +164,7 @@ export async function verifyRecoveryOtp(deps: AppDeps, username: string, otp: st
 
 /**
  * Step 3: the temp token (15 minutes, once) sets the new password and revokes every session. The
- * owner has proved who they are, so failed sign-ins no longer hold the account.
+ * owner has proved who they are, so failed sign-ins no longer hold back any address of theirs.
  */
 export async function resetPasswordWithToken(deps: AppDeps, tempToken: string, newPassword: string) {
   const now = deps.clock.now();
@@ -172,7 +191,9 @@ export async function resetPasswordWithToken(deps: AppDeps, tempToken: string, n
   });
   if (!used) throw new AppError(400, 'RESET_TOKEN_EXPIRED', MESSAGES.resetLinkInvalid);
   forgetAccount(deps.db, used.id);
-  await clearAttempts(deps.db, SIGN_IN_FAILURES, usernameSubject(used.username));
+  const subject = usernameSubject(used.username);
+  await clearAttempts(deps.db, SIGN_IN_FAILURES, subject);
+  await clearAttemptsOf(deps.db, SIGN_IN_FAILURES_PER_ADDRESS, subject);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/shared';
 import { eq } from 'drizzle-orm';
+import { createDecoder, createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions, students, users } from '../../db/schema/index.js';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
@@ -147,6 +148,22 @@ describe('GET /api/auth/me', () => {
     const garbage = await t.app.inject({ url: '/api/auth/me', headers: bearer('not-a-token') });
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json().error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a token without an expiry or issue time, or issued in the future', async () => {
+    const owner = await t.createAccount('owner');
+    const claims = createDecoder()(await t.login(owner.username)) as Record<string, number | string>;
+    // Claims exactly as given (`noTimestamp` keeps the signer from adding an issue time where none is).
+    const sign = (payload: object) =>
+      createSigner({ key: t.app.deps.jwtSecret, noTimestamp: !('iat' in payload) })(payload);
+    const me = (token: string) => t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
+    // The same claims signed again are a valid token: only what is changed below is refused.
+    expect((await me(sign(claims))).statusCode).toBe(200);
+    const { exp, iat, ...timeless } = claims;
+    expect((await me(sign({ ...timeless, iat }))).statusCode).toBe(401);
+    expect((await me(sign({ ...timeless, exp }))).statusCode).toBe(401);
+    const later = Math.floor(Date.now() / 1000) + 3600;
+    expect((await me(sign({ ...timeless, iat: later, exp: later + 3600 }))).statusCode).toBe(401);
   });
 
   it('answers the account without the token', async () => {

@@ -21,7 +21,7 @@ export function presentSession(row: SessionRow, access: SessionAccess, now: Date
     batch_id: row.batch_id,
     batch_title: row.batch_title,
     batch_subject_id: row.batch_subject_id,
-    subject_id: row.batch_subject_id,
+    subject_id: row.subject_id,
     subject_title: row.subject_title,
     subject_code: row.subject_code,
     author_id: row.author_id,

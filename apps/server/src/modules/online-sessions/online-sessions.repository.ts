@@ -15,6 +15,7 @@ export interface SessionRow extends Record<string, unknown> {
   batch_id: string;
   batch_title: string;
   batch_subject_id: string;
+  subject_id: string;
   subject_title: string;
   subject_code: string;
   author_id: string | null;
@@ -76,7 +77,7 @@ const liveParents = sql`
 function selectSessions(me: ReaderId, where: SQL, page?: { order: SQL; limit: number }): SQL {
   return sql`
     select os.id, os.title, os.start_time, os.end_time, os.batch_id, b.title as batch_title,
-      os.batch_subject_id, s.title as subject_title, s.code as subject_code, os.author_id,
+      os.batch_subject_id, bs.subject_id, s.title as subject_title, s.code as subject_code, os.author_id,
       coalesce(f.name, os.author_name, '') as author_name, os.author_seen_at, os.is_custom,
       ${invitedCount} as total_students,
       case when os.is_custom then array(select oss.student_id::text from online_session_students oss

@@ -169,6 +169,21 @@ describe('guards and bad input', () => {
     expect((await call('GET', '/api/online-sessions/not-an-id', token)).statusCode).toBe(400);
     expect((await call('GET', '/api/users/me/online-sessions?when=later', token)).statusCode).toBe(400);
     expect((await call('GET', '/api/users/me/online-sessions?cursor=abc', token)).statusCode).toBe(400);
+    // A day is one of 2000-2099, as everywhere else (PostgreSQL cannot hold the year 0).
+    for (const date of ['0000-01-01', '1999-12-31', '9999-12-31', '2026-02-30']) {
+      for (const url of ['/api/users/me/online-sessions', `/api/online-sessions/batch/${school.batch.id}`]) {
+        for (const reader of [token, school.tokens.student, school.tokens.moderator]) {
+          const response = await call('GET', `${url}?date=${date}`, reader);
+          expect(response.statusCode, `${url} ${date}`).toBe(400);
+        }
+      }
+    }
+    const inRange = await call('GET', '/api/users/me/online-sessions?date=2099-12-31', school.tokens.student);
+    expect(inRange.statusCode).toBe(200);
+    for (const range of ['from=0000-01-01&to=0000-01-02', 'from=9999-12-30&to=9999-12-31']) {
+      const report = await call('GET', `/api/online-sessions/reports?${range}`, school.tokens.moderator);
+      expect(report.statusCode, range).toBe(400);
+    }
     const range = await call(
       'GET',
       '/api/online-sessions/reports?from=2026-11-30&to=2026-11-01',
@@ -186,7 +201,7 @@ describe('creating sessions', () => {
       title: session.title,
       batch_id: school.batch.id,
       batch_subject_id: maths.batchSubject.id,
-      subject_id: maths.batchSubject.id,
+      subject_id: maths.batchSubject.subjectId,
       author_id: school.accounts.faculty.entityId,
       author_logged_in: false,
       is_custom: false,
@@ -296,6 +311,11 @@ describe('reaching a session', () => {
     const student = (await call('GET', '/api/users/me/online-sessions?limit=200', another.token)).json().data;
     const studentIds = student.sessions.map((s: { _id: string }) => s._id);
     expect(studentIds).toEqual(expect.arrayContaining([mine._id, coTaught._id]));
+    // A list's card names the subject by its own id, the batch subject by batch_subject_id.
+    expect(student.sessions.find((s: { _id: string }) => s._id === mine._id)).toMatchObject({
+      batch_subject_id: maths.batchSubject.id,
+      subject_id: maths.batchSubject.subjectId,
+    });
     const outsider = (await call('GET', '/api/users/me/online-sessions', elsewhere.token)).json().data;
     expect(outsider.sessions).toEqual([]);
 

@@ -1,11 +1,12 @@
 import { FILE_NAME_MAX_LENGTH, MESSAGES } from '@portal/shared';
 import { eq } from 'drizzle-orm';
+import { createDecoder, createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, users } from '../../db/schema/index.js';
 import { createOwner, institutionBody } from '../../test/factories/institutions.js';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.js';
 import { forgetAccount } from '../auth/account-cache.js';
-import { FILE_SESSION_COOKIE, FILE_SESSION_SECONDS } from './file-session.js';
+import { FILE_SESSION_COOKIE, FILE_SESSION_SECONDS, fileSessionKey } from './file-session.js';
 
 let t: TestApp;
 let school: Awaited<ReturnType<TestApp['createSchool']>>;
@@ -246,6 +247,50 @@ describe('the file cookie', () => {
     await t.db.update(users).set({ archivedAt: t.clock.now() }).where(eq(users.id, student.user.id));
     forgetAccount(t.db, student.user.id);
     expect((await fetchFile(publicUrl, fresh)).statusCode).toBe(401);
+  });
+
+  it('is revoked on the server at sign-out, with every renewal and the token of that sign-in', async () => {
+    const { publicUrl } = await stored(school.tokens.faculty, 'cell.png', PNG);
+    const student = await t.createAccount('student', {
+      institutionId: school.institution.id,
+      batchId: school.batch.id,
+    });
+    const [token, elsewhere] = [await t.login(student.username), await t.login(student.username)];
+    const cookies = [await t.fileCookie(token), await t.fileCookie(token)];
+    for (const cookie of cookies) expect((await fetchFile(publicUrl, cookie)).statusCode).toBe(200);
+
+    const signOut = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/files/session',
+      headers: bearer(token),
+    });
+    expect(signOut.statusCode).toBe(200);
+    expect(String(signOut.headers['set-cookie'])).toMatch(new RegExp(`^${FILE_SESSION_COOKIE}=;`));
+    for (const cookie of cookies) expect((await fetchFile(publicUrl, cookie)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    const renew = await t.app.inject({ method: 'POST', url: '/api/files/session', headers: bearer(token) });
+    expect(renew.statusCode).toBe(401);
+    // The account's other sign-in (another device) goes on.
+    expect((await fetchFile(publicUrl, await t.fileCookie(elsewhere))).statusCode).toBe(200);
+  });
+
+  it('refuses a credential without an expiry or issue time, or issued in the future', async () => {
+    const { publicUrl } = await stored(school.tokens.faculty, 'cell.png', PNG);
+    const { cookie } = await t.fileCookie(school.tokens.student);
+    const value = cookie.slice(`${FILE_SESSION_COOKIE}=`.length);
+    const claims = createDecoder()(value) as Record<string, number | string>;
+    // Claims exactly as given (`noTimestamp` keeps the signer from adding an issue time where none is).
+    const sign = (payload: object) =>
+      createSigner({ key: fileSessionKey(t.app.deps.jwtSecret), noTimestamp: !('iat' in payload) })(payload);
+    const open = (credential: object) =>
+      fetchFile(publicUrl, { cookie: `${FILE_SESSION_COOKIE}=${sign(credential)}` });
+    // The same claims signed again open the file: only what is changed below is refused.
+    expect((await open(claims)).statusCode).toBe(200);
+    const { exp, iat, ...timeless } = claims;
+    expect((await open({ ...timeless, iat })).statusCode).toBe(401);
+    expect((await open({ ...timeless, exp })).statusCode).toBe(401);
+    const later = Math.floor(t.clock.now().getTime() / 1000) + 3600;
+    expect((await open({ ...timeless, iat: later, exp: later + 60 })).statusCode).toBe(401);
   });
 
   it('is removed at sign-out', async () => {

@@ -5,6 +5,7 @@ import { uploads } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { shortenFilename, storageKeyFor } from '../../lib/storage.js';
+import { isUnstorable } from '../../lib/unstorable-text.js';
 import type { AuthUser } from '../../plugins/auth.js';
 
 export interface StoredFile {
@@ -30,6 +31,10 @@ export async function storeUpload(
   user: AuthUser,
   file: { filename: string; stream: Readable & { truncated?: boolean }; purpose: UploadPurpose },
 ): Promise<StoredFile> {
+  // Multipart file names are not seen by the input guard, which reads JSON, queries and paths.
+  if (isUnstorable(file.filename)) {
+    throw badRequest(MESSAGES.unstorableText, { file: MESSAGES.unstorableText });
+  }
   const filename = shortenFilename(file.filename);
   const { key, contentType } = storageKeyFor(`${institutionScope(user)}${FOLDERS[file.purpose]}`, filename, {
     importFile: file.purpose === 'import',

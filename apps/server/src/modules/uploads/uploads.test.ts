@@ -51,6 +51,14 @@ describe('POST /api/s3/v2', () => {
     expect(json.statusCode).toBe(400);
   });
 
+  it('refuses a file name holding a NUL character with 400 and keeps nothing', async () => {
+    const before = await storedFiles();
+    const response = await upload(school.tokens.faculty, form('notes\u0000.png', 'x'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ file: MESSAGES.unstorableText });
+    expect(await storedFiles()).toEqual(before);
+  });
+
   it('stores a file under the institution and serves it back', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const response = await upload(school.tokens.moderator, form('Diagram of Cell.png', png));

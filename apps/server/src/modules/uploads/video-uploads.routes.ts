@@ -2,6 +2,7 @@ import { MESSAGES } from '@portal/shared';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isUnstorable } from '../../lib/unstorable-text.js';
 import { caller } from '../../plugins/auth.js';
 import { resumableUploadIds } from './upload-ids.js';
 import { adoptVideo, isVideoFilename } from './uploads.service.js';
@@ -48,6 +49,7 @@ export const videoUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async onUploadCreate(_request, upload) {
       const filename = upload.metadata?.filename ?? upload.metadata?.name ?? '';
       if (!isVideoFilename(filename)) throw { status_code: 400, body: MESSAGES.videoOnly };
+      if (isUnstorable(filename)) throw { status_code: 400, body: MESSAGES.unstorableText };
       if (upload.size === 0) throw { status_code: 400, body: MESSAGES.fileEmpty };
       // Only the name is kept: HEAD echoes the metadata back.
       return { metadata: { filename } };

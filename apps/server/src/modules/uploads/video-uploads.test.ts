@@ -27,17 +27,20 @@ describe('resumable video upload (tus)', () => {
     expect((await create(tusHeaders(school.tokens.student))).statusCode).toBe(403);
   });
 
-  it('refuses a file that is not a video', async () => {
+  it.each([
+    ['a file that is not a video', 'notes.pdf', MESSAGES.videoOnly],
+    ['a name holding a NUL character', 'Lesson\u0000.mp4', MESSAGES.unstorableText],
+  ])('refuses %s', async (_, filename, message) => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/uploads/videos',
       headers: tusHeaders(school.tokens.faculty, {
         'upload-length': '10',
-        'upload-metadata': metadata('notes.pdf'),
+        'upload-metadata': metadata(filename),
       }),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.body).toContain(MESSAGES.videoOnly);
+    expect(response.body).toContain(message);
   });
 
   it('completes after an interruption, resuming from the offset the server reports', async () => {
