@@ -170,10 +170,11 @@ export async function createTestApp(
     await app.close();
     await smtp.close();
     await database.close();
-    if (!adminUrl) return;
-    const cleanup = connectDatabase(adminUrl, 1);
-    await cleanup.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.close();
+    if (adminUrl) {
+      const cleanup = connectDatabase(adminUrl, 1);
+      await cleanup.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.close();
+    }
     if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   }
 
