@@ -41,7 +41,9 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { filesPlugin } from './plugins/files.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { oneAtATimePlugin } from './plugins/one-at-a-time.js';
+import { requestIdOf, requestLogPlugin } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { signInQueuePlugin } from './plugins/sign-in-queue.js';
 import { swaggerPlugin } from './plugins/swagger.js';
@@ -53,14 +55,21 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 // (presenters already pick the fields) and plain JSON.stringify keeps hot routes fast.
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
       ? {
           level: deps.config.LOG_LEVEL,
           redact: ['req.headers.authorization', 'req.body.password', 'req.body.new_password'],
+          ...(options.logStream ? { stream: options.logStream } : {}),
         }
       : false,
+    // Request ids: a trusted proxy's X-Request-Id, else the portal's own (plugins/request-log.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf(deps.config.TRUST_PROXY),
     // A child logger per request costs a third of a small answer's time; errors are logged with
     // their method and URL instead (plugins/errors.ts).
     childLoggerFactory: (logger) => logger,
@@ -75,6 +84,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.decorate('deps', deps);
 
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
@@ -94,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     bus.sent().then(() => done(null, payload));
   });
   const hub = createEventHub(deps, bus, warn);
+  await app.register(metricsPlugin, { setting: deps.config.METRICS, sources: { streams: () => hub.size } });
   app.addHook('onReady', () => bus.start());
   // Open streams would keep the server from closing.
   app.addHook('preClose', (done) => {

@@ -34,7 +34,11 @@ async function main() {
     databaseUrl = embedded.url;
   }
 
-  const database = connectDatabase(databaseUrl);
+  const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
+  // Reports and exports read from the replica when there is one (decision 42).
+  const replica = config.DATABASE_READ_URL
+    ? connectDatabase(config.DATABASE_READ_URL, config.DATABASE_POOL_SIZE)
+    : null;
   let closing = false;
   async function shutdown(signal: string) {
     if (closing) return;
@@ -46,6 +50,7 @@ async function main() {
     await closePdfPool().catch(() => {});
     await closePasswordPool().catch(() => {});
     await database.close().catch(() => {});
+    await replica?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);
   }
@@ -75,6 +80,7 @@ async function main() {
         config,
         db: database.db,
         pool: database.pool,
+        readDb: replica?.db,
         clock: systemClock,
         mailer,
         storage,

@@ -51,6 +51,9 @@ interface Cache {
   epoch: number;
   /** Every drop of an institution's or all reads, counted. */
   drops: number;
+  /** Reads answered from the cache and reads that loaded (for /metrics). */
+  hits: number;
+  misses: number;
 }
 
 const caches = new WeakMap<Database, Cache>();
@@ -58,7 +61,7 @@ const caches = new WeakMap<Database, Cache>();
 function cacheOf(db: Database): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), bytes: 0, generations: new Map(), epoch: 0, drops: 0 };
+    cache = { entries: new Map(), bytes: 0, generations: new Map(), epoch: 0, drops: 0, hits: 0, misses: 0 };
     caches.set(db, cache);
   }
   return cache;
@@ -127,6 +130,11 @@ export function readCacheSize(db: Database): { entries: number; bytes: number } 
   return { entries: cache.entries.size, bytes: cache.bytes };
 }
 
+export function readCacheCounts(db: Database): { hits: number; misses: number } {
+  const { hits, misses } = cacheOf(db);
+  return { hits, misses };
+}
+
 /**
  * `load()`'s answer for `key` of this institution, shared for two seconds. Concurrent callers
  * share one load; a failed load is not kept. A write retires the entries, in-flight loads
@@ -145,7 +153,11 @@ export function cachedRead<T>(
   const fullKey = `${keyPrefix(cache, institutionId)}${key}`;
   const now = Date.now();
   const hit = cache.entries.get(fullKey);
-  if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+  if (hit && hit.expiresAt > now) {
+    cache.hits++;
+    return hit.value as Promise<T>;
+  }
+  cache.misses++;
   const value = load();
   keep(cache, fullKey, value, now + ttlMs);
   return value;
@@ -173,8 +185,13 @@ export function cachedReadMany<T>(
     if (hit.loaded) ready.push(hit.loaded.answer);
     return hit.value as Promise<T | null>;
   });
-  if (ready.length === keys.length) return Promise.resolve(ready as (T | null)[]);
+  if (ready.length === keys.length) {
+    cache.hits += keys.length;
+    return Promise.resolve(ready as (T | null)[]);
+  }
   const missing = [...new Set(keys.filter((_, index) => answers[index] === undefined))];
+  cache.misses += missing.length;
+  cache.hits += keys.length - missing.length;
   if (missing.length > 0) {
     const loaded = loadMissing(missing);
     const answerOf = new Map(missing.map((key) => [key, loaded.then((found) => found.get(key) ?? null)]));

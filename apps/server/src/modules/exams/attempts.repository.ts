@@ -187,7 +187,12 @@ export interface SubmittedAnswer extends AnswerValues {
  * made from an older save than the stored one (another tab saved since) leaves the stored one;
  * the attempt's row lock keeps saves out meanwhile (they read it FOR SHARE).
  */
-export async function writeAnswers(tx: Transaction, attemptId: string, answers: SubmittedAnswer[], now: Date) {
+export async function writeAnswers(
+  tx: Transaction,
+  attemptId: string,
+  answers: SubmittedAnswer[],
+  now: Date,
+) {
   if (answers.length === 0) return;
   await executePrepared(
     tx,
