@@ -98,7 +98,7 @@ export async function buildApp(
   // What a write dropped here is sent to the other instances before its answer leaves, so a client
   // that goes on to another instance finds the change there too (decision 36).
   const warn = (message: string) => app.log.warn(message);
-  const bus = createInstanceBus(deps.db, deps.pool, warn);
+  const bus = createInstanceBus(deps.db, deps.pool, warn, deps.config.DATABASE_LISTEN_URL);
   app.addHook('onSend', (_request, _reply, payload, done) => {
     if (!bus.busy) return done(null, payload);
     bus.sent().then(() => done(null, payload));

@@ -77,6 +77,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalText,
   /** A streaming replica of DATABASE_URL's server, for reports and exports (decision 42). */
   DATABASE_READ_URL: optionalText,
+  /** A direct session to DATABASE_URL's server for LISTEN and the migration lock (behind PgBouncer). */
+  DATABASE_LISTEN_URL: optionalText,
   /** Connections each instance keeps to the database at most (and as many to the replica). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   METRICS: metricsSetting,

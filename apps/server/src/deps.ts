@@ -13,16 +13,13 @@ export interface AppDeps {
   config: Config;
   db: Database;
   pool: pg.Pool;
-  /** A streaming replica (DATABASE_READ_URL) for heavy reads that need not see the caller's own write; see `replicaOf`. */
+  /** A streaming replica (DATABASE_READ_URL) for heavy reads (`lib/replica.ts`). */
   readDb?: Database;
   clock: Clock;
   mailer: Mailer;
   storage: Storage;
   jwtSecret: string;
 }
-
-/** Where reports, the marks report and exports read: the replica when there is one (decision 42). */
-export const replicaOf = (deps: AppDeps): Database => deps.readDb ?? deps.db;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -59,7 +59,7 @@ async function main() {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await runMigrations(database.db);
+    await runMigrations(database.db, config.DATABASE_LISTEN_URL);
     // Demo data goes only into an empty database: by default in embedded mode, or when asked.
     const wantsDemo = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && embeddedMode);
     const seededDemo = wantsDemo && (await isDatabaseEmpty(database.db));

@@ -82,7 +82,7 @@ export async function restoreBackup(options: {
 }
 
 /** Unpacks the archive's `postgres/` and `uploads/` into the staging folders; returns its manifest. */
-async function unpack(archive: string, staged: { cluster: string; uploads: string }) {
+export async function unpack(archive: string, staged: { cluster: string; uploads: string }) {
   const extract = tar.extract();
   const reading = pipeline(createReadStream(archive), createGunzip(), extract);
   let manifest: BackupManifest | null = null;

@@ -44,8 +44,9 @@ const MIGRATION_LOCK = 7_152_028;
  * first applies them, the others then find nothing to do (without it both would create the same
  * tables and one would fail to start).
  */
-export async function runMigrations(db: Database): Promise<void> {
-  const lock = new pg.Client(db.$client.options);
+export async function runMigrations(db: Database, lockUrl?: string): Promise<void> {
+  // The lock needs a session of its own: `lockUrl` is a direct one when the pool goes through PgBouncer.
+  const lock = new pg.Client(lockUrl ? { connectionString: lockUrl } : db.$client.options);
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -125,6 +125,14 @@ export function derivedOnce<Source extends object, Value>(derive: (source: Sourc
 }
 
 /** The cache's current size, for tests and diagnostics. */
+/**
+ * Makes `alias` (the replica's handle) use `primary`'s cache: what a replica read keeps is dropped
+ * by the primary's writes like any other entry, and is not kept twice.
+ */
+export function shareReadCache(alias: Database, primary: Database): void {
+  if (caches.get(alias) !== cacheOf(primary)) caches.set(alias, cacheOf(primary));
+}
+
 export function readCacheSize(db: Database): { entries: number; bytes: number } {
   const cache = cacheOf(db);
   return { entries: cache.entries.size, bytes: cache.bytes };
