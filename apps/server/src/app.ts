@@ -18,6 +18,8 @@ import { createEventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { examAttemptsRoutes } from './modules/exams/attempts.routes.js';
 import { examEvaluationRoutes } from './modules/exams/evaluation.routes.js';
+import { createExportRunner } from './modules/exports/export-jobs.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { facultiesRoutes } from './modules/faculties/faculties.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { institutionsRoutes } from './modules/institutions/institutions.routes.js';
@@ -104,7 +106,13 @@ export async function buildApp(
     bus.sent().then(() => done(null, payload));
   });
   const hub = createEventHub(deps, bus, warn);
-  await app.register(metricsPlugin, { setting: deps.config.METRICS, sources: { streams: () => hub.size } });
+  const exportRunner = createExportRunner(deps, warn);
+  app.addHook('onReady', async () => exportRunner.start());
+  app.addHook('onClose', async () => exportRunner.stop());
+  await app.register(metricsPlugin, {
+    setting: deps.config.METRICS,
+    sources: { streams: () => hub.size, jobs: exportRunner.stats },
+  });
   app.addHook('onReady', () => bus.start());
   // Open streams would keep the server from closing.
   app.addHook('preClose', (done) => {
@@ -143,6 +151,7 @@ export async function buildApp(
   await app.register(onlineSessionsRoutes);
   await app.register(sessionReportsRoutes);
   await app.register(reportsRoutes);
+  await app.register(exportsRoutes, { runner: exportRunner });
   await app.register(filesPlugin);
 
   await app.register(webPlugin, { root: deps.config.webDistDir });

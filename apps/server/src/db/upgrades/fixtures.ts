@@ -49,6 +49,7 @@ export const UP = {
   selfOption: 'a0000000-0000-4000-8000-000000000059',
   selfResult: 'a0000000-0000-4000-8000-00000000005a',
   announcement: 'a0000000-0000-4000-8000-000000000060',
+  export: 'a0000000-0000-4000-8000-000000000070',
 } as const;
 
 const LOGO = '/files/portal/a1b2c3-upgrade-logo.png';
@@ -219,4 +220,11 @@ export const UPGRADE_FIXTURES: UpgradeFixture[] = [
   },
   // Data only: choice answers of submitted attempts become assessed.
   { tag: '0012_portal_scored_answers', sql: '', reads: [] },
+  {
+    tag: '0013_institution_exports',
+    sql: `
+      insert into institution_exports (id, institution_id, requested_by, status, steps_done, steps_total, created_at, finished_at, error) values
+        ('${UP.export}', '${UP.institution}', '${UP.moderator}', 'failed', 3, 24, '2026-11-19T07:00:00Z', '2026-11-19T07:01:00Z', 'disk full');`,
+    reads: [{ as: 'moderator', url: `/api/institutions/${UP.institution}/exports`, shows: [UP.export] }],
+  },
 ];
