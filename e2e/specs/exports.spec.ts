@@ -17,6 +17,9 @@ async function downloadReadyExport(page: Page) {
     .waitFor({ timeout: 60_000 });
   const progress = dialog.getByRole('progressbar', { name: LABELS.exportProgress });
   assert.equal(await progress.getAttribute('aria-valuenow'), '100');
+  // Drawn, not only there: the full bar has its size (it needs its own styles loaded).
+  await progress.waitFor({ state: 'visible', timeout: 2_000 });
+  assert.ok(((await progress.boundingBox())?.width ?? 0) > 100);
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: LABELS.downloadExport }).click();
   const download = await downloading;

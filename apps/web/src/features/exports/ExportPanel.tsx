@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.css';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { InstitutionExport } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
