@@ -14,6 +14,7 @@ export * from './schemas/common.js';
 export * from './schemas/doubts.js';
 export * from './schemas/events.js';
 export * from './schemas/exams.js';
+export * from './schemas/exports.js';
 export * from './schemas/institutions.js';
 export * from './schemas/learning.js';
 export * from './schemas/notes.js';

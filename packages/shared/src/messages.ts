@@ -4,6 +4,7 @@ import { DOCUMENT_LABELS } from './labels/documents.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
 import { EVALUATION_LABELS } from './labels/evaluation.js';
 import { EXAM_LABELS } from './labels/exams.js';
+import { OPERATIONS_LABELS, OPERATIONS_MESSAGES } from './labels/operations.js';
 import { OWNER_LABELS } from './labels/owner.js';
 import { REPORT_LABELS, REPORT_MARKS, REPORT_MESSAGES } from './labels/reports.js';
 import { SESSION_LABELS, SESSION_MESSAGES } from './labels/sessions.js';
@@ -358,6 +359,7 @@ export const MESSAGES = {
   ...SESSION_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,
   ...REPORT_MESSAGES,
+  ...OPERATIONS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -376,6 +378,7 @@ export const LABELS = {
   ...REPORT_LABELS,
   ...SIGN_IN_LABELS,
   ...DOCUMENT_LABELS,
+  ...OPERATIONS_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',
   supportEmail: 'E-mail',

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { toCsv } from '../../lib/csv.js';
 import { institutionTimeZone } from '../../lib/institution-day.js';
 import { renderPdfTemplate } from '../../lib/pdf-pool.js';
+import { upToDateReplica } from '../../lib/replica.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { presentAssessment } from '../assessments/assessments.presenter.js';
@@ -46,9 +47,11 @@ const percentOf = (scored: number, total: number) => (total > 0 ? roundMarks((sc
  */
 export async function marksReport(deps: AppDeps, user: AuthUser, assessmentId: string): Promise<MarksReport> {
   const row = await assessmentToEvaluate(deps, user, assessmentId);
+  // The rows from the replica once it has the overdue attempts just submitted (lib/replica.ts).
+  const reader = await upToDateReplica(deps);
   const [questions, submissions] = await Promise.all([
-    loadQuestions(deps.db, { assessmentId: row.id }),
-    marksRows(deps.db, row.id),
+    loadQuestions(reader, { assessmentId: row.id }),
+    marksRows(reader, row.id),
   ]);
   const total = roundMarks(questions.reduce((sum, question) => sum + question.weightage, 0));
   const rows = submissions.map((submission, index) => {
