@@ -235,4 +235,17 @@ export const UPGRADE_FIXTURES: UpgradeFixture[] = [
         ('${UP.export}', '${UP.institution}', '${UP.moderator}', 'failed', 3, 24, '2026-11-19T07:00:00Z', '2026-11-19T07:01:00Z', 'disk full');`,
     reads: [{ as: 'moderator', url: `/api/institutions/${UP.institution}/exports`, shows: [UP.export] }],
   },
+  {
+    // Accounts made before it read the portal in English, as they did; the institution's default
+    // and a person's own choice are kept.
+    tag: '0015_languages',
+    sql: `
+      update institutions set default_language = 'ta' where id = '${UP.institution}';
+      update users set language = 'hi' where id = '${UP.studentUser}';`,
+    reads: [
+      { as: 'student', url: '/api/auth/me', shows: ['"language":"hi"'] },
+      { as: 'moderator', url: '/api/auth/me', shows: ['"language":"en"'] },
+      { as: 'owner', url: '/api/institutions', shows: ['"default_language":"ta"'] },
+    ],
+  },
 ];
