@@ -1,3 +1,4 @@
+import { activeLanguage } from '@portal/shared/i18n/active';
 import { SIGN_IN_MESSAGES } from '@portal/shared/sign-in-messages';
 import { ApiError, PASSWORD_CHANGE_REQUIRED, toApiError, unwrapData } from './api-error';
 import { getAccount, signOut, updateAccount } from './session';
@@ -25,7 +26,8 @@ async function readJson(response: Response): Promise<unknown> {
 /** Calls `/api{path}` and returns the `data` of the envelope, or throws an ApiError. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, auth = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The page's language: the server answers in it until it knows the account (decision 40).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': activeLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? getAccount()?.jwt : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
