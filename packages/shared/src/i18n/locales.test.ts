@@ -10,13 +10,24 @@ import { pseudoCatalogue } from './pseudo.js';
 // and each text with the same ICU arguments (a translation that drops `{count}` or renames it
 // would show a raw brace or lose the number). Also that every text parses as ICU MessageFormat.
 
-const LANGUAGE_FILES: Record<string, Catalogue> = { hi, ta, bn, 'en-XA': pseudoCatalogue() };
+const TRANSLATIONS: Record<string, Catalogue> = { hi, ta, bn };
+const LANGUAGE_FILES: Record<string, Catalogue> = { ...TRANSLATIONS, 'en-XA': pseudoCatalogue() };
 
 type Space = keyof typeof ENGLISH;
 const KEYED_SPACES = FORMATTED_SPACES;
 
 const textsOf = (catalogue: Catalogue | typeof ENGLISH, space: Space) =>
   catalogue[space] as unknown as Readonly<Record<string, string>>;
+
+/**
+ * Words a translation keeps as English writes them: file formats, codes and the date formats the
+ * spec fixes (DD-MM-YYYY in every language).
+ */
+const KEPT_WORDS = /\b(CSV|PDF|Pdf|OTP|PRN|url|DD|MM|YYYY|hh|mm|A)\b/g;
+
+/** Whether a text still has English words once its arguments and the kept words are taken out. */
+const hasEnglishWords = (text: string) =>
+  /[A-Za-z]{2,}/.test(text.replace(/\{[^}]*\}/g, '').replace(KEPT_WORDS, ''));
 
 /** `{…}` groups of the import help, which is never formatted (GIFT's braces are literal). */
 const braces = (text: string) => [...text.matchAll(/\{[^}]*\}/g)].map((match) => match[0]);
@@ -29,8 +40,14 @@ describe.each(Object.entries(LANGUAGE_FILES))('the %s catalogue', (_code, catalo
   it.each(KEYED_SPACES)('has every key of %s, and none English lacks', (space) => {
     const own = Object.keys(textsOf(catalogue, space)).sort();
     const english = Object.keys(textsOf(ENGLISH, space)).sort();
-    expect(own.filter((key) => !english.includes(key)), 'keys English lacks').toEqual([]);
-    expect(english.filter((key) => !own.includes(key)), 'keys missing').toEqual([]);
+    expect(
+      own.filter((key) => !english.includes(key)),
+      'keys English lacks',
+    ).toEqual([]);
+    expect(
+      english.filter((key) => !own.includes(key)),
+      'keys missing',
+    ).toEqual([]);
   });
 
   it.each(KEYED_SPACES)('gives each text of %s the ICU arguments of the English one', (space) => {
@@ -57,5 +74,16 @@ describe.each(Object.entries(LANGUAGE_FILES))('the %s catalogue', (_code, catalo
     own.forEach((line, index) => {
       expect(braces(line)).toEqual(braces(ENGLISH.importHelp[index]!));
     });
+  });
+});
+
+describe.each(Object.entries(TRANSLATIONS))('the %s translation', (_code, catalogue) => {
+  it.each(KEYED_SPACES)('leaves no text of %s in English', (space) => {
+    const english = textsOf(ENGLISH, space);
+    const own = textsOf(catalogue, space);
+    const untranslated = Object.keys(english).filter(
+      (key) => own[key] === english[key] && hasEnglishWords(english[key]!),
+    );
+    expect(untranslated).toEqual([]);
   });
 });
