@@ -3,7 +3,7 @@ import { activeLanguage } from '@portal/shared/i18n/active';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { onLanguageChange, showLanguage, startLanguage } from './app/language';
+import { onLanguageChange, showStartLanguage } from './app/language';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 
@@ -23,7 +23,7 @@ function renderApp() {
   );
 }
 
-showLanguage(startLanguage()).finally(() => {
+showStartLanguage().finally(() => {
   renderApp();
   onLanguageChange(renderApp);
 });

@@ -9,6 +9,8 @@ import {
   DEFAULT_LANGUAGE,
   htmlLang,
   isUiLanguage,
+  LANGUAGE_NAMES,
+  type Language,
   languageOf,
   type UiLanguage,
 } from '@portal/shared/i18n/languages';
@@ -30,11 +32,36 @@ const LANGUAGE_FILES: Record<Exclude<UiLanguage, 'en'>, () => Promise<LoadedText
     import('@portal/shared/i18n/pseudo').then((file) => file.pseudoCatalogue() as unknown as LoadedTexts),
 };
 
+/** The web font of each Indian script (app/styles.ts), by the language written in it. */
+const SCRIPT_FONTS: Partial<Record<UiLanguage, string>> = {
+  hi: 'Noto Sans Devanagari',
+  ta: 'Noto Sans Tamil',
+  bn: 'Noto Sans Bengali',
+};
+
+/**
+ * Fetches the language's script font, regular and bold, before its first text is drawn: a text
+ * drawn while its font is still on the way shows empty boxes (no installed font has the script),
+ * and Chromium may keep them for the words it had laid out.
+ */
+function loadScriptFont(language: UiLanguage): Promise<unknown> {
+  const family = SCRIPT_FONTS[language];
+  if (!family || !document.fonts) return Promise.resolve();
+  const sample = LANGUAGE_NAMES[language as Language];
+  return Promise.all(
+    ['400', '700'].map((weight) => document.fonts.load(`${weight} 16px "${family}"`, sample)),
+  ).catch(() => undefined);
+}
+
 async function load(language: UiLanguage): Promise<void> {
-  if (isLanguageLoaded(language)) return;
+  if (isLanguageLoaded(language)) {
+    await loadScriptFont(language);
+    return;
+  }
   const [texts] = await Promise.all([
     LANGUAGE_FILES[language as Exclude<UiLanguage, 'en'>](),
     import('@portal/shared/i18n/icu').then((icu) => icu.enableIcuFormat()),
+    loadScriptFont(language),
   ]);
   registerLanguage(language, texts);
 }
@@ -97,8 +124,22 @@ export function chooseDeviceLanguage(language: UiLanguage): Promise<void> {
  */
 let screensLoaded = false;
 let switching: Promise<void> = Promise.resolve();
+/**
+ * The router asks for its first screen while the modules load, before the start language (its
+ * file and font) is there: the screens' code waits for it.
+ */
+let markStarted: () => void = () => {};
+const started = new Promise<void>((resolve) => {
+  markStarted = resolve;
+});
+
+/** Shows the page in the language it starts in (main.tsx), then lets the screens' code load. */
+export function showStartLanguage(): Promise<void> {
+  return showLanguage(startLanguage()).finally(markStarted);
+}
 
 export async function screensLoading(): Promise<void> {
+  await started;
   await switching;
   screensLoaded = true;
 }

@@ -648,7 +648,7 @@ export default {
     examPreviousTab: 'முந்தையவை ({n})',
     examCard: 'தேர்வு {title}',
     examButtonSubmitted: 'சமர்ப்பிக்கப்பட்டது',
-    examButtonStart: 'இப்போது தேர்வைத் தொடங்கு',
+    examButtonStart: 'தேர்வைத் தொடங்கு',
     examButtonMissed: 'தவறவிட்டது',
     examButtonNotStarted: 'தொடங்கவில்லை',
     examDurationLabel: '60 நிமிடங்கள்',
