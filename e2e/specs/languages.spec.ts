@@ -335,9 +335,11 @@ const textsOnPage = (page: Page) =>
       if (!parent || parent.closest('script, style, [aria-hidden="true"], .mantine-Avatar-root')) continue;
       if (node.textContent?.trim()) texts.push(node.textContent.trim());
     }
-    for (const element of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title]'))) {
+    for (const element of Array.from(
+      document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'),
+    )) {
       if (element.closest('[aria-hidden="true"]')) continue;
-      for (const name of ['aria-label', 'placeholder', 'title']) {
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
         const value = element.getAttribute(name)?.trim();
         if (value) texts.push(value);
       }
