@@ -105,6 +105,8 @@ export async function buildApp(
     zlibOptions: { level: 1 },
     // In one call up to 64 KB (every list page): a stream per answer costs more than compressing.
     syncThreshold: 64 * 1024,
+    // Requests are not taken compressed: no hook per request for it, and no zip bomb to open.
+    globalDecompression: false,
   });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await app.register(swaggerPlugin, { publish: deps.config.API_DOCS === 'on' });
