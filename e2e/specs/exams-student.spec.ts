@@ -106,7 +106,7 @@ const allSaved = (page: Page) => page.getByText(LABELS.examSaved).waitFor();
 async function startFrom(page: Page, card: Locator) {
   await card.getByRole('button', { name: LABELS.examButtonStart }).click();
   const popup = page.getByRole('dialog', { name: LABELS.examStartTitle });
-  await popup.getByText(LABELS.examDurationLabel).waitFor();
+  await popup.getByText(LABELS.examUntilDue).waitFor();
   return popup;
 }
 
@@ -278,7 +278,7 @@ describe('the student’s examinations', () => {
       await page.goto('/me/assessments');
       const live = examCard(page, 'Unit Test: Triangles');
       await live.getByRole('button', { name: LABELS.examButtonStart }).waitFor();
-      await live.getByText(LABELS.examDurationLabel).waitFor();
+      await live.getByText(LABELS.examUntilDue).waitFor();
       const upcoming = examCard(page, 'Quadratic Equations Quiz');
       const notStarted = upcoming.getByRole('button', { name: LABELS.examButtonNotStarted });
       assert.equal(await notStarted.isDisabled(), true);

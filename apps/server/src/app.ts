@@ -18,6 +18,7 @@ import { chaptersRoutes } from './modules/chapters/chapters.routes.js';
 import { doubtsRoutes } from './modules/doubts/doubts.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { accommodationsRoutes } from './modules/exams/accommodations.routes.js';
 import { examAttemptsRoutes } from './modules/exams/attempts.routes.js';
 import { examEvaluationRoutes } from './modules/exams/evaluation.routes.js';
 import { facultiesRoutes } from './modules/faculties/faculties.routes.js';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(assessmentQuestionsRoutes);
   await app.register(selfAssessmentsRoutes);
   await app.register(examAttemptsRoutes);
+  await app.register(accommodationsRoutes);
   await app.register(examEvaluationRoutes);
   await app.register(onlineSessionsRoutes);
   await app.register(sessionReportsRoutes);

@@ -19,17 +19,18 @@ import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { effectiveStatus } from '../assessments/assessment-status.js';
 import { presentAssessment } from '../assessments/assessments.presenter.js';
-import { batchExists } from '../assessments/assessments.repository.js';
+import { type AssessmentRow, batchExists } from '../assessments/assessments.repository.js';
 import {
   assertTeachingBatchSubject,
   assessmentForTeacher,
   lockAssessment,
 } from '../assessments/assessments.service.js';
 import { loadQuestions } from '../assessments/questions.repository.js';
-import { findStudentExam, hasOverdueAttempts, submitOverdueAttempts } from './attempts.repository.js';
+import { findStudentExam } from './attempts.repository.js';
 import { presentEvaluationRow, presentQuestionHead, presentSubmission } from './evaluation.presenter.js';
 import * as repository from './evaluation.repository.js';
 import { mayReadOwnResult } from './exams.policy.js';
+import { submitOverdue } from './overdue.js';
 
 type ListQuery = z.output<typeof evaluationListQuerySchema>;
 type AssessBody = z.output<typeof assessBodySchema>;
@@ -41,10 +42,8 @@ const readerOf = (user: AuthUser) => ({ permission: user.permission, entityId: u
  * submissions is read, when there are any (a cheap probe first: most reads find none). A read that
  * submits writes: the students' kept attempts are dropped with the institution's reads.
  */
-async function settleOverdue(deps: AppDeps, user: AuthUser, assessmentId: string): Promise<boolean> {
-  const now = deps.clock.now();
-  if (!(await hasOverdueAttempts(deps.db, assessmentId, now))) return false;
-  await submitOverdueAttempts(deps.db, assessmentId, now);
+async function settleOverdue(deps: AppDeps, user: AuthUser, assessment: AssessmentRow): Promise<boolean> {
+  if (!(await submitOverdue(deps.db, assessment, deps.clock.now()))) return false;
   forgetInstitutionReads(deps.db, institutionOf(user));
   return true;
 }
@@ -52,9 +51,7 @@ async function settleOverdue(deps: AppDeps, user: AuthUser, assessmentId: string
 /** An assessment the caller evaluates (404/403 as `assessmentForTeacher`), its overdue attempts submitted. */
 export async function assessmentToEvaluate(deps: AppDeps, user: AuthUser, assessmentId: string) {
   const row = await assessmentForTeacher(deps, user, assessmentId);
-  return (await settleOverdue(deps, user, assessmentId))
-    ? assessmentForTeacher(deps, user, assessmentId)
-    : row;
+  return (await settleOverdue(deps, user, row)) ? assessmentForTeacher(deps, user, assessmentId) : row;
 }
 
 /** GET /api/assessment-evaluations: Pending (CLOSED or DRAFTED) or Evaluated (EVOLUTED), latest due first. */

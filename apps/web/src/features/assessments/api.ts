@@ -1,4 +1,6 @@
 import type {
+  AccommodationBody,
+  AccommodationList,
   Assessment,
   AssessmentCounts,
   AssessmentList,
@@ -22,6 +24,7 @@ export const assessmentKeys = {
   list: (when: AssessmentTimeTab, batchId: string | null) => ['assessments', 'list', when, batchId] as const,
   questions: (id: string) => ['assessments', 'questions', id] as const,
   topic: (topicId: string) => ['assessments', 'topic', topicId] as const,
+  accommodations: (id: string) => ['assessments', 'accommodations', id] as const,
 };
 
 /** A page of /create/assessment as the paged-list view keeps it, with both tabs' counts. */
@@ -135,5 +138,38 @@ export function useImportTopicSelfAssessment() {
         queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
         queryClient.invalidateQueries({ queryKey: topicKeys.all }),
       ]),
+  });
+}
+
+/** An examination's accommodations and the students who may be given one (staff only, decision 38). */
+export function useAccommodations(assessmentId: string) {
+  return useQuery({
+    queryKey: assessmentKeys.accommodations(assessmentId),
+    queryFn: ({ signal }) =>
+      api<AccommodationList>(`/assessments/${path(assessmentId)}/accommodations`, { signal }),
+  });
+}
+
+/** Gives (or replaces) a student's accommodation; the answer is the new list. */
+export function useSaveAccommodation(assessmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentId, body }: { studentId: string; body: AccommodationBody }) =>
+      api<AccommodationList>(`/assessments/${path(assessmentId)}/accommodations/${path(studentId)}`, {
+        method: 'PUT',
+        body,
+      }),
+    onSuccess: (list) => queryClient.setQueryData(assessmentKeys.accommodations(assessmentId), list),
+  });
+}
+
+export function useRemoveAccommodation(assessmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (studentId: string) =>
+      api<AccommodationList>(`/assessments/${path(assessmentId)}/accommodations/${path(studentId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: (list) => queryClient.setQueryData(assessmentKeys.accommodations(assessmentId), list),
   });
 }

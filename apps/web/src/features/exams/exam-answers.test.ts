@@ -33,6 +33,7 @@ const saved = (n: number, fields: { ids?: number[]; text?: string | null; files?
   submitted_answer_ids: (fields.ids ?? []).map(id),
   submitted_answer_text: fields.text ?? null,
   file_urls: fields.files ?? [],
+  marked_for_review: false,
   updated_at: '2026-01-05T09:00:00.000Z',
 });
 
