@@ -11,6 +11,7 @@ import { forgetReadsAfterWrite } from './lib/read-cache.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { assessmentQuestionsRoutes } from './modules/assessments/questions.routes.js';
+import { regradeRoutes } from './modules/assessments/regrade.routes.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(notificationsRoutes);
   await app.register(assessmentsRoutes);
   await app.register(assessmentQuestionsRoutes);
+  await app.register(regradeRoutes);
   await app.register(selfAssessmentsRoutes);
   await app.register(examAttemptsRoutes);
   await app.register(accommodationsRoutes);

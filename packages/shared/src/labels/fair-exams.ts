@@ -59,7 +59,6 @@ export const FAIR_EXAM_LABELS = {
   examStateMarked: 'Marked for review',
   examStateAnsweredMarked: 'Answered and marked for review',
   examMarkForReview: 'Mark for review',
-  examMarkedForReview: 'Marked for review',
   examPreviousQuestion: 'Previous',
   examNextQuestion: 'Next',
   examQuestionOf: 'Question {n} of {total}',
@@ -69,6 +68,9 @@ export const FAIR_EXAM_LABELS = {
   // Evaluation: the student's own paper noted, and leaving the page
   evalShownAs: 'Their question {n}',
   evalShownLetter: 'their {letter}',
+  // The student's own results: their numbers and letters beside the paper's
+  examShownAs: 'Your question {n}',
+  examShownLetter: 'your {letter}',
   evalLeavesTitle: 'Leaving the exam page',
   evalLeavesSummary: 'Left the exam page {count} times, {minutes} minutes in all',
   evalLeavesSummaryOne: 'Left the exam page once, {minutes} minutes in all',

@@ -52,5 +52,6 @@ CREATE INDEX "assessment_regrades_assessment_idx" ON "assessment_regrades" USING
 CREATE UNIQUE INDEX "exam_accommodations_assessment_student_key" ON "exam_accommodations" USING btree ("assessment_id","student_id");--> statement-breakpoint
 CREATE INDEX "exam_accommodations_student_idx" ON "exam_accommodations" USING btree ("student_id");--> statement-breakpoint
 CREATE INDEX "exam_leaves_attempt_idx" ON "exam_leaves" USING btree ("attempt_id","left_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "exam_leaves_away_key" ON "exam_leaves" USING btree ("attempt_id") WHERE "exam_leaves"."back_at" is null;--> statement-breakpoint
 ALTER TABLE "assessments" ADD CONSTRAINT "assessments_duration_positive" CHECK ("assessments"."duration_minutes" is null or "assessments"."duration_minutes" > 0);--> statement-breakpoint
 ALTER TABLE "assessments" ADD CONSTRAINT "assessments_draw_positive" CHECK ("assessments"."draw_count" is null or "assessments"."draw_count" > 0);

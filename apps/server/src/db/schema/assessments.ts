@@ -267,7 +267,11 @@ export const examLeaves = pgTable(
     leftAt: timestamp('left_at', { withTimezone: true }).notNull(),
     backAt: timestamp('back_at', { withTimezone: true }),
   },
-  (table) => [index('exam_leaves_attempt_idx').on(table.attemptId, table.leftAt)],
+  (table) => [
+    index('exam_leaves_attempt_idx').on(table.attemptId, table.leftAt),
+    // At most one absence open per attempt: a second "left" while away changes nothing.
+    uniqueIndex('exam_leaves_away_key').on(table.attemptId).where(sql`${table.backAt} is null`),
+  ],
 );
 
 /**

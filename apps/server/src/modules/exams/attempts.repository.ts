@@ -156,6 +156,10 @@ export function examQuestions(db: Database, assessmentId: string): Promise<Quest
   return examQuestionsCache.get(db, assessmentId, () => loadQuestions(db, { assessmentId }));
 }
 
+/** After a regrade: this process reads the questions again (others within the cache's minute). */
+export const forgetExamQuestions = (db: Database, assessmentId: string) =>
+  examQuestionsCache.forget(db, assessmentId);
+
 export interface SavedAnswerRow extends Record<string, unknown> {
   question_id: string;
   option_ids: string[];
@@ -319,7 +323,7 @@ const isChoice = isChoiceOf('q');
  * question has a right option; the full weightage when right, else 0. Chosen ids were checked to be
  * the question's options when saved.
  */
-const scoreChoiceSet = sql`(assessed, correct, scored_point) = (
+export const scoreChoiceSet = sql`(assessed, correct, scored_point) = (
   select true, ok, case when ok then q.weightage else 0 end
   from (select coalesce(bool_and(o.correct = (o.id = any(x.option_ids))) and bool_or(o.correct), false) as ok
     from question_options o where o.question_id = q.id) scored)`;

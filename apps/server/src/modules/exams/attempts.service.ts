@@ -46,7 +46,7 @@ async function studentExam(deps: AppDeps, user: AuthUser, assessmentId: string) 
  * One of the student's own attempts with its examination, else 404; an attempt not among the kept
  * ones (a start of another tab not yet seen here) is looked up in the database.
  */
-async function ownAttempt(deps: AppDeps, user: AuthUser, attemptId: string) {
+export async function ownAttempt(deps: AppDeps, user: AuthUser, attemptId: string) {
   const exam =
     (await examOfAttempt(deps, user, attemptId)) ??
     (await repository.findAttemptExam(deps.db, institutionOf(user), user.entityId, attemptId));
@@ -108,6 +108,12 @@ export async function getExamSheet(deps: AppDeps, user: AuthUser, attemptId: str
 // The paper as its students see it (no right answers): made once per examination and shared. Its
 // questions cannot change once someone has started (assessmentQuestionsFrozen).
 const examPapers = ttlCache<ExamQuestion[]>({ ttlMs: 60_000, maxEntries: 2_000 });
+
+/** After a regrade (new marks): the paper is made again in this process. */
+export function forgetExamPaper(deps: AppDeps, assessmentId: string) {
+  examPapers.forget(deps.db, assessmentId);
+  repository.forgetExamQuestions(deps.db, assessmentId);
+}
 
 const examPaper = (deps: AppDeps, assessmentId: string) =>
   examPapers.get(deps.db, assessmentId, async () =>

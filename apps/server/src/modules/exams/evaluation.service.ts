@@ -27,10 +27,17 @@ import {
 } from '../assessments/assessments.service.js';
 import { loadQuestions } from '../assessments/questions.repository.js';
 import { findStudentExam } from './attempts.repository.js';
-import { presentEvaluationRow, presentQuestionHead, presentSubmission } from './evaluation.presenter.js';
+import {
+  presentEvaluationRow,
+  presentQuestionHead,
+  presentSubmission,
+  shownOrder,
+} from './evaluation.presenter.js';
 import * as repository from './evaluation.repository.js';
 import { mayReadOwnResult } from './exams.policy.js';
+import { leaveLog } from './leaves.service.js';
 import { submitOverdue } from './overdue.js';
+import type { PaperSettings } from './paper-order.js';
 
 type ListQuery = z.output<typeof evaluationListQuerySchema>;
 type AssessBody = z.output<typeof assessBodySchema>;
@@ -122,24 +129,26 @@ export async function getSubmission(
   user: AuthUser,
   ids: { assessmentId: string; studentId: string },
 ): Promise<StudentSubmission> {
-  let facts: { id: string; hasUpload: boolean };
+  let facts: { id: string; hasUpload: boolean; settings: PaperSettings };
   if (user.permission === 'student') {
     if (!mayReadOwnResult(user, ids.studentId)) throw forbidden();
     const exam = await findStudentExam(deps.db, institutionOf(user), user.entityId, ids.assessmentId);
     if (!exam) throw notFound();
     if (exam.status !== 'EVOLUTED') throw conflict(MESSAGES.examResultsNotYet);
-    facts = { id: exam.id, hasUpload: exam.has_upload_questions };
+    facts = { id: exam.id, hasUpload: exam.has_upload_questions, settings: exam };
   } else {
     const row = await assessmentToEvaluate(deps, user, ids.assessmentId);
-    facts = { id: row.id, hasUpload: row.has_upload_questions };
+    facts = { id: row.id, hasUpload: row.has_upload_questions, settings: row };
   }
   const attempt = await repository.findSubmittedAttempt(deps.db, facts, ids.studentId);
   if (!attempt) throw notFound(MESSAGES.examNotSubmitted);
-  const [questions, answers] = await Promise.all([
+  const [questions, answers, leaves] = await Promise.all([
     loadQuestions(deps.db, { assessmentId: facts.id }),
     repository.answersOfAttempt(deps.db, attempt.attempt_id),
+    // Leaving the exam page is for its evaluators (issue 25), not the student's own result.
+    user.permission === 'student' ? null : leaveLog(deps, attempt.attempt_id, attempt.submitted_at),
   ]);
-  return presentSubmission(facts.id, attempt, questions, answers);
+  return { ...presentSubmission(facts.id, attempt, questions, answers, facts.settings), leaves };
 }
 
 /** GET /api/assessment-submissions/assessment/{assessmentId}/question/{questionId}: grade by question. */
@@ -161,7 +170,7 @@ export async function getQuestionSubmissions(
     assessment: presentAssessment(row, user, deps.clock.now()),
     question: presentQuestionHead(question),
     answers: answers.map((answer) => ({
-      ...presentEvaluationRow(question, answer),
+      ...presentEvaluationRow(question, answer, shownOrder(questions, row, answer.seed)),
       attempt_id: answer.attempt_id,
       student_id: answer.student_id,
       student_name: answer.student_name,

@@ -1,8 +1,7 @@
 import { MESSAGES } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaughtSubject } from '../../test/factories/doubts.js';
-import { createLiveExam } from '../../test/factories/exams.js';
-import { enrolStudents } from '../../test/factories/subjects.js';
+import { createLiveExam, enrolledStudent } from '../../test/factories/exams.js';
 import { expectGuarded } from '../../test/guards.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -57,14 +56,7 @@ async function cardOf(student: Student, exam: Exam) {
   throw new Error('no card');
 }
 
-async function newStudent() {
-  const account = await t.createAccount('student', {
-    institutionId: school.institution.id,
-    batchId: school.batch.id,
-  });
-  await enrolStudents(t, maths.batchSubject.id, [account.entityId]);
-  return { ...account, token: await t.login(account.username) };
-}
+const newStudent = () => enrolledStudent(t, school, maths.batchSubject.id);
 
 /** Starts at `time`; answers the attempt. */
 async function startedAt(student: Student, exam: Exam, time: Date) {

@@ -5,8 +5,7 @@ import { examAnswers, examAttempts } from '../../db/schema/index.js';
 import { forgetInstitutionReads } from '../../lib/read-cache.js';
 import type { QuestionSpec } from '../../test/factories/assessments.js';
 import { createTaughtSubject } from '../../test/factories/doubts.js';
-import { createLiveExam } from '../../test/factories/exams.js';
-import { enrolStudents } from '../../test/factories/subjects.js';
+import { createLiveExam, enrolledStudent } from '../../test/factories/exams.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -31,14 +30,7 @@ const DUE = new Date('2026-11-20T11:00:00Z');
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), payload });
 
-async function newStudent() {
-  const account = await t.createAccount('student', {
-    institutionId: school.institution.id,
-    batchId: school.batch.id,
-  });
-  await enrolStudents(t, maths.batchSubject.id, [account.entityId]);
-  return { ...account, token: await t.login(account.username) };
-}
+const newStudent = () => enrolledStudent(t, school, maths.batchSubject.id);
 
 /** Eight single-choice questions of 1 mark and four of 2 marks, four options each (the first right). */
 const PAPER: QuestionSpec[] = [...Array(12).keys()].map((index) => ({
@@ -217,5 +209,84 @@ describe('drawn papers', () => {
       total_marks: 16,
       draw_count: 6,
     });
+  });
+});
+
+describe('staff screens in the paper’s order', () => {
+  it('show each answer in canonical order, noting the student’s question numbers and letters', async () => {
+    const exam = await newExam({ shuffleQuestions: true, shuffleOptions: true });
+    const student = await newStudent();
+    const sheet = await startOf(student, exam);
+    // The student answers their own first question with the option they saw as C.
+    const first = sheet.questions[0]!;
+    const theirC = first.answers.find((option) => option.position === 3)!;
+    await call('PUT', `/api/assessment-attempts/${sheet.attempt._id}/answers/${first._id}`, student.token, {
+      submitted_answer_ids: [theirC._id],
+    });
+    await call('POST', '/api/assessment-submissions', student.token, {
+      assessment_id: exam.assessment.id,
+      batch_subject_id: maths.batchSubject.id,
+    });
+    const url = `/api/assessment-submissions/assessment/${exam.assessment.id}/student/${student.entityId}`;
+    const rows = (await call('GET', url, school.tokens.faculty)).json().data.submission.answers as {
+      question_id: string;
+      position: number;
+      shown_as: number;
+      options: { _id: string; position: number; shown_position: number }[];
+    }[];
+    expect(rows.map((row) => row.position)).toEqual([...Array(12).keys()].map((index) => index + 1));
+    // Each question's number on the student's paper, and each option's letter there.
+    for (const row of rows) {
+      const shownAt = sheet.questions.findIndex((question) => question._id === row.question_id);
+      expect(row.shown_as).toBe(shownAt + 1);
+      for (const option of row.options) {
+        const seen = sheet.questions[shownAt]!.answers.find((candidate) => candidate._id === option._id)!;
+        expect(option.shown_position).toBe(seen.position);
+      }
+    }
+    // Grade by question says the same.
+    const byQuestion = await call(
+      'GET',
+      `/api/assessment-submissions/assessment/${exam.assessment.id}/question/${first._id}`,
+      school.tokens.faculty,
+    );
+    expect(byQuestion.json().data.answers[0].shown_as).toBe(1);
+    // The marks report keeps Q1..Qn and notes the student's letter beside the paper's.
+    const report = (
+      await call('GET', `/api/assessment-submissions/marks/${exam.assessment.id}`, school.tokens.faculty)
+    ).json().data;
+    expect(report.questions.map((question: { label: string }) => question.label)).toEqual(
+      [...Array(12).keys()].map((index) => `Q${index + 1}`),
+    );
+    const column = exam.questions.findIndex((made) => made.question.id === first._id);
+    const paperLetter = String.fromCharCode(
+      64 + exam.questions[column]!.options.findIndex((o) => o.id === theirC._id) + 1,
+    );
+    const cell = report.rows[0].cells[column].answer as string;
+    expect(cell).toBe(paperLetter === 'C' ? 'C' : `${paperLetter} (their C)`);
+  });
+
+  it('count a drawn paper’s total in the report and the submission', async () => {
+    const exam = await newExam({ drawCount: 6 });
+    const student = await newStudent();
+    await startOf(student, exam);
+    await call('POST', '/api/assessment-submissions', student.token, {
+      assessment_id: exam.assessment.id,
+      batch_subject_id: maths.batchSubject.id,
+    });
+    const submission = (
+      await call(
+        'GET',
+        `/api/assessment-submissions/assessment/${exam.assessment.id}/student/${student.entityId}`,
+        school.tokens.faculty,
+      )
+    ).json().data.submission;
+    expect(submission.total_marks).toBe(8);
+    expect(submission.answers).toHaveLength(6);
+    const report = (
+      await call('GET', `/api/assessment-submissions/marks/${exam.assessment.id}`, school.tokens.faculty)
+    ).json().data;
+    expect(report.total_marks).toBe(8);
+    expect(report.questions).toHaveLength(12);
   });
 });

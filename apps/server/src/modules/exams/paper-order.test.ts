@@ -34,6 +34,18 @@ describe('a student’s own paper (decision 39)', () => {
     expect(paper[0]!.answers.map((option) => option._id)).toEqual(['q1o1', 'q1o2', 'q1o3']);
   });
 
+  it('keeps True, False in their order', () => {
+    const paper = [
+      { ...paperOf([1])[0]!, type: 'BOOLEAN' },
+      { ...paperOf([1, 1])[1]!, type: 'SINGLE_CHOICE' },
+    ];
+    for (let seed = 1; seed <= 20; seed++) {
+      const order = studentOrder(paper, ALL, seed);
+      expect(order.optionIds.has('q1')).toBe(false);
+    }
+    expect(studentOrder(paper, ALL, 3).optionIds.has('q2')).toBe(true);
+  });
+
   it('draws the same number of each marks value for every student, so every paper has the same total', () => {
     const weights = [1, 1, 1, 1, 1, 1, 2, 2, 2, 2];
     expect(drawShares(weights, 5)).toEqual(

@@ -6,7 +6,7 @@ import { roundMarks } from '../assessments/scoring.js';
  * gives the same paper on every reload, tab and instance, and to the evaluator; nothing is read
  * from the database for it. The steps draw from one generator in a fixed sequence: the draw (per
  * marks value, in the paper's order), then the questions' order, then each drawn question's
- * options in the paper's order.
+ * options in the paper's order (a true / false question keeps True, False).
  */
 
 export interface PaperSettings {
@@ -17,6 +17,8 @@ export interface PaperSettings {
 
 interface PaperQuestion {
   _id: string;
+  /** True / false keeps its order (True, False) even when options are shuffled. */
+  type?: string;
   weightage: number;
   answers: readonly { _id: string }[];
 }
@@ -112,7 +114,7 @@ export function studentOrder(
   if (settings.shuffle_options) {
     const inPaper = new Set(drawn);
     for (const question of questions) {
-      if (!inPaper.has(question) || question.answers.length < 2) continue;
+      if (!inPaper.has(question) || question.answers.length < 2 || question.type === 'BOOLEAN') continue;
       optionIds.set(
         question._id,
         shuffle(

@@ -5,6 +5,7 @@ import {
   type ExamSettingColumns,
   type QuestionSpec,
 } from './assessments.js';
+import { enrolStudents } from './subjects.js';
 
 /** Every question type of decision 18, with marks 1, 2, 1, 3 and 5. */
 export const EVERY_TYPE = [
@@ -69,4 +70,18 @@ export async function uploadAnswerSheet(t: TestApp, token: string, filename = 's
   });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
   return response.json().data.publicUrl as string;
+}
+
+/** Another student of the school's batch, enrolled in the batch subject and signed in. */
+export async function enrolledStudent(
+  t: TestApp,
+  school: { institution: { id: string }; batch: { id: string } },
+  batchSubjectId: string,
+) {
+  const account = await t.createAccount('student', {
+    institutionId: school.institution.id,
+    batchId: school.batch.id,
+  });
+  await enrolStudents(t, batchSubjectId, [account.entityId]);
+  return { ...account, token: await t.login(account.username) };
 }

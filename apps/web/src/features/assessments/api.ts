@@ -3,11 +3,14 @@ import type {
   AccommodationList,
   Assessment,
   AssessmentCounts,
+  AssessmentHistory,
   AssessmentList,
   AssessmentQuestions,
   AssessmentTimeTab,
   CreateAssessmentBody,
   QuestionFilePreview,
+  RegradeBody,
+  RegradeResult,
   TopicSelfAssessment,
   UpdateAssessmentBody,
 } from '@portal/shared';
@@ -25,6 +28,7 @@ export const assessmentKeys = {
   questions: (id: string) => ['assessments', 'questions', id] as const,
   topic: (topicId: string) => ['assessments', 'topic', topicId] as const,
   accommodations: (id: string) => ['assessments', 'accommodations', id] as const,
+  history: (id: string) => ['assessments', 'history', id] as const,
 };
 
 /** A page of /create/assessment as the paged-list view keeps it, with both tabs' counts. */
@@ -171,5 +175,30 @@ export function useRemoveAccommodation(assessmentId: string) {
         method: 'DELETE',
       }),
     onSuccess: (list) => queryClient.setQueryData(assessmentKeys.accommodations(assessmentId), list),
+  });
+}
+
+/** The assessment's regrades (decision 39), latest first. */
+export function useAssessmentHistory(assessmentId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: assessmentKeys.history(assessmentId),
+    queryFn: ({ signal }) => api<AssessmentHistory>(`/assessments/${path(assessmentId)}/history`, { signal }),
+    enabled,
+  });
+}
+
+/** Corrects a question's key and rescores every submission; the questions and history are read again. */
+export function useRegrade(assessmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ questionId, body }: { questionId: string; body: RegradeBody }) =>
+      api<RegradeResult>(`/assessments/${path(assessmentId)}/questions/${path(questionId)}/regrade`, {
+        body,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: assessmentKeys.questions(assessmentId) });
+      void queryClient.invalidateQueries({ queryKey: assessmentKeys.history(assessmentId) });
+      void queryClient.invalidateQueries({ queryKey: ['evaluation'] });
+    },
   });
 }
