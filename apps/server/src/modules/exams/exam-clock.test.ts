@@ -199,7 +199,13 @@ describe('extra time for one student', () => {
     expect(edit.json().data.student.extra_time_percent).toBe(33.33);
     // 20 minutes an hour: 3600 s + round(3600 × 33.33 %) = 4800 s (19 min 59.88 s, rounded).
     const attempt = await startedAt(student, exam, START);
-    expect(attempt.deadline).toBe(new Date(START.getTime() + 4800_000).toISOString());
+    const deadline = START.getTime() + 4800_000;
+    expect(attempt.deadline).toBe(new Date(deadline).toISOString());
+    // The database works out the same deadline, to the millisecond: the grace's last moment saves.
+    t.clock.set(new Date(deadline + 60_000));
+    expect((await save(student, attempt._id, exam)).statusCode).toBe(200);
+    t.clock.set(new Date(deadline + 60_001));
+    expect((await save(student, attempt._id, exam)).statusCode).toBe(409);
     // An examination's own percentage replaces the standing one.
     t.clock.set(at('09:00:00'));
     const next = await newExam({ durationMinutes: 60 });
