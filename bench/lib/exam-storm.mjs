@@ -1,7 +1,8 @@
 // The examination storms, shaped as a school's exam day: the students of the first N/250 batches
 // (N = 1,000, 2,500 or 5,000) each sit their own batch's examination (20 papers at 5,000, every
 // question type), in the three phases of a real sitting: the start (within 10 s each student opens
-// the Examinations tab and starts, on a portal started cold: no unmeasured warm-up), the answering
+// the Examinations tab, starts and logs entering the exam, on a portal started cold: no unmeasured
+// warm-up), the answering
 // (a save every 15 s for 2 minutes, one answer sheet uploaded) and the end (every student submits
 // within 10 s). Each student is a client of its own with its own token, sending at scheduled
 // moments (open loop: a slow answer does not slow the arrivals down, and latency is counted from the
@@ -324,6 +325,25 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
             return;
           }
           student.attemptId = started.body.data.attempt._id;
+          // Entering the exam page logs its time-spent record, as the web app does.
+          const loggedAt = Date.now();
+          await send(
+            records.start,
+            'POST /api/time-spent',
+            loggedAt,
+            {
+              method: 'POST',
+              path: '/api/time-spent',
+              token: student.token,
+              body: {
+                content_id: student.exam.assessmentId,
+                content_type: 'assessment',
+                time_spent: 0.1,
+                batch_subject_id: student.exam.batchSubjectId,
+              },
+            },
+            (answer) => answer.status === 200 || answer.status === 201,
+          );
           if (started.body.data.questions) {
             student.questions = started.body.data.questions;
             return;

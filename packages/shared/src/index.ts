@@ -15,6 +15,7 @@ export * from './schemas/doubts.js';
 export * from './schemas/events.js';
 export * from './schemas/exam-fairness.js';
 export * from './schemas/exams.js';
+export * from './schemas/exports.js';
 export * from './schemas/institutions.js';
 export * from './schemas/learning.js';
 export * from './schemas/notes.js';

@@ -5,6 +5,7 @@ import { DOUBTS_LABELS } from './labels/doubts.js';
 import { EVALUATION_LABELS } from './labels/evaluation.js';
 import { EXAM_LABELS } from './labels/exams.js';
 import { FAIR_EXAM_LABELS, FAIR_EXAM_MESSAGES } from './labels/fair-exams.js';
+import { OPERATIONS_LABELS, OPERATIONS_MESSAGES } from './labels/operations.js';
 import { OWNER_LABELS } from './labels/owner.js';
 import { REPORT_LABELS, REPORT_MARKS, REPORT_MESSAGES } from './labels/reports.js';
 import { SESSION_LABELS, SESSION_MESSAGES } from './labels/sessions.js';
@@ -360,6 +361,7 @@ export const MESSAGES = {
   ...SESSION_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,
   ...REPORT_MESSAGES,
+  ...OPERATIONS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -379,6 +381,7 @@ export const LABELS = {
   ...REPORT_LABELS,
   ...SIGN_IN_LABELS,
   ...DOCUMENT_LABELS,
+  ...OPERATIONS_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',
   supportEmail: 'E-mail',

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.js';
 import { toCsv } from '../../lib/csv.js';
 import { institutionTimeZone } from '../../lib/institution-day.js';
 import { renderPdfTemplate } from '../../lib/pdf-pool.js';
+import { upToDateReplica } from '../../lib/replica.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { presentAssessment } from '../assessments/assessments.presenter.js';
@@ -57,9 +58,11 @@ const percentOf = (scored: number, total: number) => (total > 0 ? roundMarks((sc
  */
 export async function marksReport(deps: AppDeps, user: AuthUser, assessmentId: string): Promise<MarksReport> {
   const row = await assessmentToEvaluate(deps, user, assessmentId);
+  // The rows from the replica once it has the overdue attempts just submitted (lib/replica.ts).
+  const reader = await upToDateReplica(deps);
   const [questions, submissions] = await Promise.all([
-    loadQuestions(deps.db, { assessmentId: row.id }),
-    marksRows(deps.db, row.id),
+    loadQuestions(reader, { assessmentId: row.id }),
+    marksRows(reader, row.id),
   ]);
   // Each student's paper is worth the same, a drawn one too (decision 39).
   const total = drawnPaperSize(

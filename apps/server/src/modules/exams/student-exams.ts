@@ -69,7 +69,7 @@ interface StudentFacts {
   >;
 }
 
-interface AttemptRow extends Record<string, unknown> {
+export interface AttemptRow extends Record<string, unknown> {
   id: string;
   assessment_id: string;
   started_at: Date;
@@ -194,8 +194,12 @@ export async function studentFactsOf(deps: AppDeps, user: AuthUser) {
   return { batchId: facts.batchId, uploadNotAllowed: facts.uploadNotAllowed, enrolled: enrolledSet(facts) };
 }
 
-/** The parts of a student's examinations, each kept on its own. */
-async function partsOf(deps: AppDeps, user: AuthUser) {
+/**
+ * The parts of a student's examinations, each kept on its own: the batch's examinations (`exams`),
+ * the batch subjects the student is enrolled in and their attempts by examination. Reading them
+ * in place (no row copied) is what a read done thousands of times a minute can afford.
+ */
+export async function partsOf(deps: AppDeps, user: AuthUser) {
   const [facts, attempts] = await Promise.all([studentFacts(deps, user), studentAttempts(deps, user)]);
   const exams = facts.batchId ? await batchExams(deps, institutionOf(user), facts.batchId) : [];
   return { facts, exams, enrolled: enrolledSet(facts), byExam: attemptsByExam(attempts) };
@@ -222,18 +226,6 @@ function withAttempt(exam: BatchExamRow, facts: StudentFacts, attempt: AttemptRo
     auto_submitted: attempt?.auto_submitted ?? null,
     seed: attempt?.seed ?? null,
   };
-}
-
-/**
- * The student's examinations (those of their batch's batch subjects they are enrolled in), each
- * with their attempt when there is one: what they may sit or read. Anything else is as if it did
- * not exist.
- */
-export async function examsOfStudent(deps: AppDeps, user: AuthUser): Promise<StudentExam[]> {
-  const { facts, exams, enrolled, byExam } = await partsOf(deps, user);
-  return exams
-    .filter((exam) => enrolled.has(exam.batch_subject_id))
-    .map((exam) => withAttempt(exam, facts, byExam.get(exam.id)));
 }
 
 /** One of the student's examinations, with their attempt, or undefined. */
