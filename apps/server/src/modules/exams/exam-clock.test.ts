@@ -56,6 +56,15 @@ async function cardOf(student: Student, exam: Exam) {
   throw new Error('no card');
 }
 
+/** The exam's item in the student's bell, or undefined. */
+async function bellItemOf(student: Student, exam: Exam) {
+  const response = await call('GET', '/api/users/me/notifications', student.token);
+  expect(response.statusCode).toBe(200);
+  return response
+    .json()
+    .data.notifications.items.find((item: { _id: string }) => item._id === exam.assessment.id);
+}
+
 const newStudent = () => enrolledStudent(t, school, maths.batchSubject.id);
 
 /** Starts at `time`; answers the attempt. */
@@ -226,6 +235,9 @@ describe('extra time for one student', () => {
     const card = await cardOf(late, exam);
     expect(card).toMatchObject({ exam_state: 'start', tab: 'upcoming', status: 'LIVE' });
     expect(card.due_date).toBe(at('14:00:00').toISOString());
+    // Their bell still asks them to sit it, by their own due date; the classmate's no longer does.
+    expect(await bellItemOf(late, exam)).toMatchObject({ due_date: at('14:00:00').toISOString() });
+    expect(await bellItemOf(classmate, exam)).toBeUndefined();
     const attempt = await startedAt(late, exam, at('12:00:00'));
     expect(attempt.due_date).toBe(at('14:00:00').toISOString());
     // Marks Evaluated waits for them.

@@ -6,7 +6,7 @@ import { cachedRead, cachedUserRead, derivedOnce, STEADY_TTL_MS } from '../../li
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { StudentExamRow } from './attempts.repository.js';
-import { type AccommodationFacts, studentView } from './deadline.js';
+import { type AccommodationFacts, ownDueDate, studentView } from './deadline.js';
 
 /**
  * A student's examinations, from three parts kept in memory (lib/read-cache.ts), so that on exam
@@ -207,11 +207,19 @@ export async function partsOf(deps: AppDeps, user: AuthUser) {
 
 export type StudentExam = BatchExamRow & StudentExamRow;
 
+/** The student's own due date of one of their batch's examinations (a later one they were given). */
+export const ownDueOf = (exam: BatchExamRow, facts: StudentFacts): Date =>
+  ownDueDate(exam.due_date, accommodationsOf(facts).get(exam.id));
+
 /**
  * The examination as this student sits it: their attempt, their own due date (`due_date`) and
  * deadline, their own minutes, and their drawn paper's size and total.
  */
-function withAttempt(exam: BatchExamRow, facts: StudentFacts, attempt: AttemptRow | undefined): StudentExam {
+export function withAttempt(
+  exam: BatchExamRow,
+  facts: StudentFacts,
+  attempt: AttemptRow | undefined,
+): StudentExam {
   const student = {
     standingPercent: facts.extraTimePercent,
     accommodation: accommodationsOf(facts).get(exam.id),
