@@ -41,8 +41,8 @@ const setUp = once(async () => {
 function tablesOnScreen(page: Page): Promise<string[][]> {
   return page.locator('[data-report-table]').evaluateAll((tables) =>
     tables.flatMap((table) =>
-      [...table.querySelectorAll('tr')].map((row) =>
-        [...row.querySelectorAll('th, td')].map((cell) => (cell as HTMLElement).innerText.trim()),
+      Array.from(table.querySelectorAll('tr'), (row) =>
+        Array.from(row.querySelectorAll('th, td'), (cell) => (cell as HTMLElement).innerText.trim()),
       ),
     ),
   );
