@@ -15,6 +15,9 @@ import http from 'node:http';
 import {
   connectStormDatabase,
   ensureStormCopy,
+  FAIR_DRAW,
+  FAIR_EXTRA_EVERY,
+  FAIR_EXTRA_PERCENT,
   PAPER_QUESTIONS,
   resetStormExams,
   STORM_DIR,
@@ -176,10 +179,16 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
   let portal = await startPortal(STORM_DIR, { ownGroup: crash });
   const db = { client: await connectStormDatabase() };
   const opensAt = new Date();
+  // Fair papers: each student's own clock runs the storm's length (in whole minutes) from their
+  // start, so their deadlines, extra time included, fall after the end phase's submits.
+  const fair = EXAM_STORM.fair
+    ? { durationMinutes: Math.ceil((phases.start + phases.answering + phases.end) / 60) }
+    : null;
   const exams = await resetStormExams(db.client, {
     start: opensAt,
     due: new Date(opensAt.getTime() + 3_600_000),
     batchCount: Math.ceil(studentCount / STUDENTS_PER_BATCH),
+    fair,
   });
   await db.client.end();
   await portal.stop();
@@ -194,10 +203,13 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
     // end of the answering, when the clients auto-submit (within the grace).
     const t0 = Date.now() + SECOND;
     const dueAt = t0 + (phases.start + phases.answering) * SECOND;
-    await db.client.query('update assessments set due_date = $2 where id = any($1::uuid[])', [
-      exams.map((exam) => exam.assessmentId),
-      new Date(dueAt),
-    ]);
+    // With fair papers each student's own clock ends them (the due date stays an hour away).
+    if (!fair) {
+      await db.client.query('update assessments set due_date = $2 where id = any($1::uuid[])', [
+        exams.map((exam) => exam.assessmentId),
+        new Date(dueAt),
+      ]);
+    }
     const students = sitters.map((sitter, index) => ({
       index,
       studentId: sitter.student_id,
@@ -212,8 +224,12 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
     }));
     console.log(
       `\nExamination storm${crash ? ', kill -9 in every phase' : ''}: ${students.length} students of ` +
-        `${exams.length} batches, each batch its own ${PAPER_QUESTIONS}-question examination, ` +
-        `${EXAM_STORM.connections} keep-alive connections, the portal started cold`,
+        `${exams.length} batches, each batch its own ${PAPER_QUESTIONS}-question examination` +
+        (fair
+          ? ` (questions and options shuffled, ${FAIR_DRAW} drawn per student, a ${fair.durationMinutes}-minute ` +
+            `clock each, every ${FAIR_EXTRA_EVERY}th student +${FAIR_EXTRA_PERCENT} % time)`
+          : '') +
+        `, ${EXAM_STORM.connections} keep-alive connections, the portal started cold`,
     );
 
     const records = {

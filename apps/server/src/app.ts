@@ -11,6 +11,7 @@ import { forgetReadsAfterWrite } from './lib/read-cache.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { assessmentQuestionsRoutes } from './modules/assessments/questions.routes.js';
+import { regradeRoutes } from './modules/assessments/regrade.routes.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
@@ -18,6 +19,7 @@ import { chaptersRoutes } from './modules/chapters/chapters.routes.js';
 import { doubtsRoutes } from './modules/doubts/doubts.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { accommodationsRoutes } from './modules/exams/accommodations.routes.js';
 import { examAttemptsRoutes } from './modules/exams/attempts.routes.js';
 import { examEvaluationRoutes } from './modules/exams/evaluation.routes.js';
 import { createExportRunner } from './modules/exports/export-jobs.js';
@@ -108,6 +110,8 @@ export async function buildApp(
     zlibOptions: { level: 1 },
     // In one call up to 64 KB (every list page): a stream per answer costs more than compressing.
     syncThreshold: 64 * 1024,
+    // Requests are not taken compressed: no hook per request for it, and no zip bomb to open.
+    globalDecompression: false,
   });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await app.register(swaggerPlugin, { publish: deps.config.API_DOCS === 'on' });
@@ -163,8 +167,10 @@ export async function buildApp(
   await app.register(notificationsRoutes);
   await app.register(assessmentsRoutes);
   await app.register(assessmentQuestionsRoutes);
+  await app.register(regradeRoutes);
   await app.register(selfAssessmentsRoutes);
   await app.register(examAttemptsRoutes);
+  await app.register(accommodationsRoutes);
   await app.register(examEvaluationRoutes);
   await app.register(onlineSessionsRoutes);
   await app.register(sessionReportsRoutes);

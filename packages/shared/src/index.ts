@@ -16,6 +16,7 @@ export * from './schemas/chapters.js';
 export * from './schemas/common.js';
 export * from './schemas/doubts.js';
 export * from './schemas/events.js';
+export * from './schemas/exam-fairness.js';
 export * from './schemas/exams.js';
 export * from './schemas/exports.js';
 export * from './schemas/institutions.js';

@@ -5,6 +5,7 @@ import { DOCUMENT_LABELS } from './labels/documents.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
 import { EVALUATION_LABELS } from './labels/evaluation.js';
 import { EXAM_LABELS } from './labels/exams.js';
+import { FAIR_EXAM_LABELS, FAIR_EXAM_MESSAGES } from './labels/fair-exams.js';
 import { LANGUAGE_LABELS, LANGUAGE_MESSAGES } from './labels/languages.js';
 import { OPERATIONS_LABELS, OPERATIONS_MESSAGES } from './labels/operations.js';
 import { OWNER_LABELS } from './labels/owner.js';
@@ -376,6 +377,7 @@ export const ENGLISH_MESSAGES = {
   autoAnswerFromNote: 'From your notes on {topic}: {text}',
   autoAnswerFromDoubt: 'A teacher answered a similar doubt on {topic}: {text}',
   ...ASSESSMENT_MESSAGES,
+  ...FAIR_EXAM_MESSAGES,
   ...SESSION_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,
   ...REPORT_MESSAGES,
@@ -395,6 +397,7 @@ export const ENGLISH_LABELS = {
   ...ASSESSMENT_LABELS,
   ...SESSION_LABELS,
   ...EXAM_LABELS,
+  ...FAIR_EXAM_LABELS,
   ...EVALUATION_LABELS,
   ...ANNOUNCEMENT_LABELS,
   ...REPORT_LABELS,

@@ -11,6 +11,8 @@ export interface ApiOptions {
   /** Send the session's bearer token (default). Public calls (login, OTP, config) pass false. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a last event as the tab closes). */
+  keepalive?: boolean;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -25,7 +27,13 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Calls `/api{path}` and returns the `data` of the envelope, or throws an ApiError. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, auth = true, signal } = options;
+  const {
+    method = options.body === undefined ? 'GET' : 'POST',
+    body,
+    auth = true,
+    signal,
+    keepalive,
+  } = options;
   // The page's language: the server answers in it until it knows the account (decision 40).
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': activeLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -39,6 +47,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

@@ -50,6 +50,8 @@ export const UP = {
   selfResult: 'a0000000-0000-4000-8000-00000000005a',
   announcement: 'a0000000-0000-4000-8000-000000000060',
   export: 'a0000000-0000-4000-8000-000000000070',
+  accommodation: 'a0000000-0000-4000-8000-000000000080',
+  regrade: 'a0000000-0000-4000-8000-000000000081',
 } as const;
 
 const LOGO = '/files/portal/a1b2c3-upgrade-logo.png';
@@ -236,9 +238,27 @@ export const UPGRADE_FIXTURES: UpgradeFixture[] = [
     reads: [{ as: 'moderator', url: `/api/institutions/${UP.institution}/exports`, shows: [UP.export] }],
   },
   {
+    // Fair examinations: an accommodation, a regrade in the history and a leave of the old attempt;
+    // the old assessment keeps its fixed order and the old attempt gets a seed of its own.
+    tag: '0015_fair_exams',
+    sql: `
+      insert into exam_accommodations (id, institution_id, assessment_id, student_id, extra_minutes, updated_by) values
+        ('${UP.accommodation}', '${UP.institution}', '${UP.assessment}', '${UP.student}', 25, '${UP.moderator}');
+      insert into assessment_regrades (id, institution_id, assessment_id, question_id, user_id, user_name, before, after, scores_changed) values
+        ('${UP.regrade}', '${UP.institution}', '${UP.assessment}', '${UP.choice}', '${UP.facultyUser}', 'Upgrade Teacher',
+          '{"right_option_ids": ["${UP.wrongOption}"], "weightage": 2}',
+          '{"right_option_ids": ["${UP.rightOption}"], "weightage": 2}', 1);
+      insert into exam_leaves (attempt_id, left_at, back_at) values
+        ('${UP.attempt}', '2026-11-18T04:10:00Z', '2026-11-18T04:11:00Z');`,
+    reads: [
+      { as: 'moderator', url: `/api/assessments/${UP.assessment}/accommodations`, shows: [UP.student, '25'] },
+      { as: 'faculty', url: `/api/assessments/${UP.assessment}/history`, shows: ['Upgrade Teacher'] },
+    ],
+  },
+  {
     // Accounts made before it read the portal in English, as they did; the institution's default
     // and a person's own choice are kept.
-    tag: '0015_languages',
+    tag: '0016_languages',
     sql: `
       update institutions set default_language = 'ta' where id = '${UP.institution}';
       update users set language = 'hi' where id = '${UP.studentUser}';`,

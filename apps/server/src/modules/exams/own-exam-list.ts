@@ -5,7 +5,7 @@ import { pageOf, readPage } from '../../lib/pagination.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { presentAssessment } from '../assessments/assessments.presenter.js';
 import type { AssessmentRow } from '../assessments/assessments.repository.js';
-import { type AttemptRow, type BatchExamRow, partsOf } from './student-exams.js';
+import { type BatchExamRow, ownDueOf, partsOf, type StudentExam, withAttempt } from './student-exams.js';
 
 type ListQuery = z.output<typeof assessmentListQuerySchema>;
 
@@ -13,19 +13,25 @@ type ListQuery = z.output<typeof assessmentListQuerySchema>;
  * A student's card: their exam with their attempt. What the staff's cards count (enrolments,
  * attempts, evaluations) is none of a student's business and stays 0.
  */
-const cardRow = (exam: BatchExamRow, attempt: AttemptRow | undefined): AssessmentRow => ({
+const cardRow = (exam: StudentExam): AssessmentRow => ({
   ...exam,
   attempts_started: 0,
   submissions_received: 0,
   submissions_evoluted: 0,
   student_count: 0,
-  has_taken: Boolean(attempt?.submitted_at),
-  has_started: attempt !== undefined,
+  has_taken: exam.submitted_at !== null,
+  has_started: exam.attempt_id !== null,
   teaches: false,
 });
 
-const byDue = (a: BatchExamRow, b: BatchExamRow) =>
-  a.due_date.getTime() - b.due_date.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** An examination of the tab with the student's own due date (decision 38), which orders and splits. */
+interface Listed {
+  exam: BatchExamRow;
+  due: number;
+}
+
+const byDue = (a: Listed, b: Listed) =>
+  a.due - b.due || (a.exam.id < b.exam.id ? -1 : a.exam.id > b.exam.id ? 1 : 0);
 
 /**
  * GET /api/users/me/assessments: a student's examinations (LIVE, CLOSED and EVOLUTED ones of the
@@ -38,25 +44,30 @@ const byDue = (a: BatchExamRow, b: BatchExamRow) =>
 export async function listOwnExams(deps: AppDeps, user: AuthUser, query: ListQuery): Promise<AssessmentList> {
   const now = deps.clock.now();
   const page = readPage(query, ASSESSMENT_PAGE_SIZE);
-  const { exams, enrolled, byExam } = await partsOf(deps, user);
-  const upcoming: BatchExamRow[] = [];
-  const previous: BatchExamRow[] = [];
+  const { facts, exams, enrolled, byExam } = await partsOf(deps, user);
+  const upcoming: Listed[] = [];
+  const previous: Listed[] = [];
   for (const exam of exams) {
     if (!enrolled.has(exam.batch_subject_id)) continue;
     if (query.batch_id && exam.batch_id !== query.batch_id) continue;
     if (query.batch_subject_id && exam.batch_subject_id !== query.batch_subject_id) continue;
     if (query.pending && byExam.get(exam.id)?.submitted_at) continue;
-    (exam.due_date.getTime() >= now.getTime() ? upcoming : previous).push(exam);
+    const due = ownDueOf(exam, facts).getTime();
+    (due >= now.getTime() ? upcoming : previous).push({ exam, due });
   }
   upcoming.sort(byDue);
   previous.sort((a, b) => byDue(b, a));
   const tab = query.when === 'upcoming' ? upcoming : previous;
-  const from = page.after === null ? 0 : tab.findIndex((exam) => exam.id === page.after![0]) + 1;
-  const rows = from === 0 && page.after !== null ? [] : tab.slice(from, from + page.limit + 1);
+  const from = page.after === null ? 0 : tab.findIndex(({ exam }) => exam.id === page.after![0]) + 1;
+  const rows = (from === 0 && page.after !== null ? [] : tab.slice(from, from + page.limit + 1)).map(
+    ({ exam }) => exam,
+  );
   const counts = { upcoming: upcoming.length, previous: previous.length };
   const paged = pageOf(rows, page, (row) => [row.id], counts[query.when]);
   return {
-    assessments: paged.rows.map((exam) => presentAssessment(cardRow(exam, byExam.get(exam.id)), user, now)),
+    assessments: paged.rows.map((exam) =>
+      presentAssessment(cardRow(withAttempt(exam, facts, byExam.get(exam.id))), user, now),
+    ),
     counts,
     page: paged.page,
   };

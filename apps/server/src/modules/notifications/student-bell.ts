@@ -5,7 +5,7 @@ import { executePrepared } from '../../lib/prepared.js';
 import { cachedRead, cachedScopedRead, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { partsOf, studentFactsOf } from '../exams/student-exams.js';
+import { ownDueOf, partsOf, studentFactsOf } from '../exams/student-exams.js';
 import * as repository from './notifications.repository.js';
 
 /**
@@ -121,7 +121,7 @@ export async function studentBellRows(deps: AppDeps, user: AuthUser, now: Date) 
   if (!facts.batchId) {
     return { assessments: capped([]), sessions: capped([]), announcements: capped([]) };
   }
-  const [{ exams, enrolled, byExam }, sessions, announcements] = await Promise.all([
+  const [{ facts: examFacts, exams, enrolled, byExam }, sessions, announcements] = await Promise.all([
     partsOf(deps, user),
     batchSessions(deps, institutionId, facts.batchId, dayOf(now)),
     batchAnnouncements(deps, institutionId, facts.batchId, dayOf(now)),
@@ -129,16 +129,18 @@ export async function studentBellRows(deps: AppDeps, user: AuthUser, now: Date) 
   const at = now.getTime();
   const pending: repository.PendingAssessmentRow[] = [];
   for (const exam of exams) {
-    if (exam.status !== 'LIVE' || exam.due_date.getTime() < at || !enrolled.has(exam.batch_subject_id))
-      continue;
+    if (exam.status !== 'LIVE' || !enrolled.has(exam.batch_subject_id)) continue;
     if (byExam.get(exam.id)?.submitted_at) continue;
+    // The student's own due date: one given a later one is still asked to sit it.
+    const due = ownDueOf(exam, examFacts);
+    if (due.getTime() < at) continue;
     pending.push({
       id: exam.id,
       title: exam.title,
       batch_subject_id: exam.batch_subject_id,
       subject_title: exam.subject_title,
       start_date: exam.start_date,
-      due_date: exam.due_date,
+      due_date: due,
       changed_at: exam.updated_at,
       total: 0,
     });
