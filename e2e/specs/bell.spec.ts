@@ -131,6 +131,13 @@ describe('the bell and announcements', () => {
 
       await moderator.page.getByRole('region', { name: LABELS.announcements }).waitFor();
       await snap(moderator.page, 'bell-moderator-home-desktop');
+      // The event carries the announcement: the bell takes it without reading itself again.
+      const bellReads: string[] = [];
+      student.page.on('request', (request) => {
+        if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/users/me/notifications') {
+          bellReads.push(request.url());
+        }
+      });
       const postedAt = await addAnnouncement(
         moderator.page,
         'Sports Day on Friday',
@@ -147,6 +154,9 @@ describe('the bell and announcements', () => {
       console.log(`the student's bell rose ${seenAfterMs} ms after the moderator's POST was answered`);
       assert.ok(seenAfterMs < 2_000, `the bell rose after ${seenAfterMs} ms`);
       assert.equal(await unseenBadge(student.page), unseenBefore + 1);
+      assert.deepEqual(bellReads, [], 'the bell was not read again');
+      await bellButton(student.page).click();
+      await panel(student.page).getByText('Sports Day on Friday').waitFor();
       // Still the same page: nothing was reloaded.
       assert.equal(new URL(student.page.url()).pathname, '/dashboard');
     } finally {

@@ -4,8 +4,10 @@ import { MESSAGES } from '../messages.js';
 /**
  * Live updates (decision 34): `GET /api/events` is a Server-Sent Events stream. Each event has the
  * stream's `id:` (for `Last-Event-ID` on reconnect), `event:` one of these kinds, and `data:` a
- * `LiveEvent` as JSON. The events say what changed, never the rows: the browser refetches what it
- * shows (the bell, the home carousels, the session lists, a room). Comment lines (`: ping`) every
+ * `LiveEvent` as JSON. The events say what changed, not the rows: the browser refetches what it
+ * shows (the home carousels, the session lists, a room). One exception: a new announcement carries
+ * what the bell shows of it (`announcement`), so 5,000 open tabs put it in their bells without 5,000
+ * bell reads at once. Comment lines (`: ping`) every
  * EVENT_HEARTBEAT_MS keep proxies from closing an idle stream.
  */
 export const LIVE_EVENT_KINDS = [
@@ -37,6 +39,8 @@ export const liveEventRefsSchema = z.object({
   doubt_id: z.uuid().optional(),
   topic_id: z.uuid().optional(),
   session_id: z.uuid().optional(),
+  /** `announcement.created`: the announcement as the bell lists it (its readers may read it all). */
+  announcement: z.object({ title: z.string(), description: z.string(), updated_at: z.string() }).optional(),
 });
 export type LiveEventRefs = z.infer<typeof liveEventRefsSchema>;
 

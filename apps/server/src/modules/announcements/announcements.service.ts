@@ -75,7 +75,12 @@ export async function createAnnouncement(deps: AppDeps, user: AuthUser, body: An
       institutionId,
       kind: 'announcement.created',
       audience: announcementAudience(batchIds),
-      refs: { announcement_id: row!.id },
+      // What the bell shows of it travels with the event: every open tab adds it to its bell
+      // without reading the bell again (an announcement to the whole school reaches 5,000 tabs).
+      refs: {
+        announcement_id: row!.id,
+        announcement: { title: body.title, description: body.description, updated_at: now.toISOString() },
+      },
     });
     return readBack(tx, user, row!.id);
   });

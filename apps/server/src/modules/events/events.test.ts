@@ -86,6 +86,15 @@ describe('GET /api/events', () => {
     const got = await student.waitFor((event) => event.event === 'announcement.created', 1000);
     expect(got.data).toMatchObject({ kind: 'announcement.created', announcement_id: id });
     expect(got.id).toMatch(/^\d+$/);
+    // It carries what the student's bell lists of it, so a tab puts it in its bell without reading it.
+    const bell = await t.app.inject({
+      url: '/api/users/me/notifications',
+      headers: bearer(school.tokens.student),
+    });
+    const item = bell.json().data.notifications.items.find((one: { _id: string }) => one._id === id);
+    expect(got.data).toMatchObject({
+      announcement: { title: item.title, description: item.description, updated_at: item.updated_at },
+    });
     await moderator.waitFor((event) => event.event === 'announcement.created', 1000);
     await teacher.waitFor((event) => event.event === 'announcement.created', 1000);
 

@@ -2,26 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { impressions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
+import { numberOfId } from '../../lib/id-numbers.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedUserRead, derivedOnce, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
-
-/**
- * Topic ids as small numbers, the same for the life of the process: a student's opened topics are
- * kept as a short array of numbers (a few hundred bytes) instead of UUID strings (some 40 bytes
- * each), so the read cache holds every active student's at once within its byte budget.
- */
-const numbers = new Map<string, number>();
-
-function numberOf(topicId: string): number {
-  let number = numbers.get(topicId);
-  if (number === undefined) {
-    number = numbers.size;
-    numbers.set(topicId, number);
-  }
-  return number;
-}
 
 /** The Set view of each cached array of opened topics. */
 const setOf = derivedOnce((opened: number[]) => new Set(opened));
@@ -48,7 +33,7 @@ export async function openedTopics(deps: AppDeps, user: AuthUser): Promise<Reado
     'viewed_topics',
     async () => {
       const query = preparedStatement(deps.db, 'viewed_topics', (name) => prepareViewed(deps.db, name));
-      return (await query.execute({ studentId: user.entityId })).map((row) => numberOf(row.topicId));
+      return (await query.execute({ studentId: user.entityId })).map((row) => numberOfId(row.topicId));
     },
     // Only their opening a topic changes them, which drops their per-user reads: a student moving
     // through chapters, topics and their day's plan asks for them on every page.
@@ -66,7 +51,7 @@ const listNumbers = new WeakMap<readonly unknown[], number[]>();
 export function topicNumbers<Item>(list: readonly Item[], topicIdOf: (item: Item) => string): number[] {
   let numbers = listNumbers.get(list);
   if (!numbers) {
-    numbers = list.map((item) => numberOf(topicIdOf(item)));
+    numbers = list.map((item) => numberOfId(topicIdOf(item)));
     listNumbers.set(list, numbers);
   }
   return numbers;
@@ -80,5 +65,5 @@ export async function viewedTopicIds(
 ): Promise<Set<string>> {
   if (topicIds.length === 0) return new Set();
   const opened = await openedTopics(deps, user);
-  return new Set(topicIds.filter((id) => opened.has(numberOf(id))));
+  return new Set(topicIds.filter((id) => opened.has(numberOfId(id))));
 }
