@@ -88,7 +88,7 @@ describe('owner: logos, archived institutions, moderators', () => {
     const moderatorPage = await context.newPage();
     await signIn(moderatorPage, 'moderator');
     const header = moderatorPage.getByRole('banner');
-    const logo = header.getByRole('img', { name: `${DEMO_INSTITUTION} logo` });
+    const logo = header.getByRole('img', { name: formatMessage(LABELS.logoOf, { title: DEMO_INSTITUTION }) });
     await logo.waitFor();
     await moderatorPage.waitForFunction(
       (element) => {

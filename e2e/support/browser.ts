@@ -30,15 +30,19 @@ export const DEMO_TIME_ZONE = 'Asia/Kolkata';
 /** What a signed-in browser keeps: its cookies (the file cookie) and local storage (the session). */
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-/** A browser context; `timezoneId` puts the device in another zone than the institution's. */
+/**
+ * A browser context; `timezoneId` puts the device in another zone than the institution's, `locale`
+ * gives the browser another first language (its Accept-Language) than English.
+ */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
   storageState?: StorageState,
   timezoneId = DEMO_TIME_ZONE,
+  locale?: string,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, timezoneId, storageState });
+  const context = await browser.newContext({ baseURL, viewport, timezoneId, storageState, locale });
   context.setDefaultTimeout(15_000);
   return context;
 }

@@ -36,8 +36,8 @@ export function usePortal(name: string) {
     await state.smtp?.close();
   });
 
-  const open = (viewport?: Viewport, storage?: StorageState, timezoneId?: string) =>
-    newContext(state.browser, state.portal.baseUrl, viewport, storage, timezoneId);
+  const open = (viewport?: Viewport, storage?: StorageState, timezoneId?: string, locale?: string) =>
+    newContext(state.browser, state.portal.baseUrl, viewport, storage, timezoneId, locale);
 
   return {
     get baseUrl() {
@@ -46,7 +46,9 @@ export function usePortal(name: string) {
     get smtp() {
       return state.smtp;
     },
-    newContext: (viewport?: Viewport): Promise<BrowserContext> => open(viewport),
+    /** A new browser; `locale` is its first language (English by default). */
+    newContext: (viewport?: Viewport, { locale }: { locale?: string } = {}): Promise<BrowserContext> =>
+      open(viewport, undefined, undefined, locale),
 
     /**
      * A new browser signed in as `username`, on the home page. The sign-in form is used once per

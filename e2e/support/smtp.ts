@@ -36,8 +36,8 @@ export async function startSmtpCapture() {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const mails = received.slice(after).filter((mail) => mail.to.includes(address));
-      const body = mails.at(-1)?.raw.split('\r\n\r\n').slice(1).join('\r\n\r\n').replace(/=\r\n/g, '');
-      const otp = body?.match(/\b(\d{6})\b/)?.[1];
+      const last = mails.at(-1);
+      const otp = last && decodeMail(last.raw).text.match(/\b(\d{6})\b/)?.[1];
       if (otp) return otp;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -50,4 +50,26 @@ export async function startSmtpCapture() {
     otpFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The subject and body of a captured e-mail (encoded words and base64 or quoted-printable). */
+export function decodeMail(raw: string): { subject: string; text: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split + 4);
+  const subjectRaw = headers.match(/^Subject: (.*(?:\r\n[ \t].*)*)$/im)?.[1] ?? '';
+  const subject = subjectRaw
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, data: string) => Buffer.from(data, 'base64').toString('utf8'));
+  const encoding = headers.match(/content-transfer-encoding:\s*([\w-]+)/i)?.[1]?.toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : Buffer.from(
+          body
+            .replace(/=\r\n/g, '')
+            .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8');
+  return { subject, text };
 }

@@ -47,6 +47,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { filesPlugin } from './plugins/files.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { languagePlugin } from './plugins/language.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { oneAtATimePlugin } from './plugins/one-at-a-time.js';
 import { requestIdOf, requestLogPlugin } from './plugins/request-log.js';
@@ -90,6 +91,8 @@ export async function buildApp(
   app.setSerializerCompiler(deps.config.NODE_ENV === 'test' ? serializerCompiler : plainJson);
   app.decorate('deps', deps);
 
+  // First: every later hook, route and error answer reads texts in the request's language.
+  await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(inputGuardPlugin);

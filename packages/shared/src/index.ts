@@ -1,5 +1,8 @@
 export * from './constants.js';
 export * from './file-slug.js';
+export * from './i18n/active.js';
+export * from './i18n/catalogue.js';
+export * from './i18n/languages.js';
 export * from './links.js';
 export * from './messages.js';
 export * from './report-tables.js';
@@ -17,6 +20,7 @@ export * from './schemas/exam-fairness.js';
 export * from './schemas/exams.js';
 export * from './schemas/exports.js';
 export * from './schemas/institutions.js';
+export * from './schemas/languages.js';
 export * from './schemas/learning.js';
 export * from './schemas/notes.js';
 export * from './schemas/notifications.js';

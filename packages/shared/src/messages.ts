@@ -1,3 +1,4 @@
+import { localized, localizedList } from './i18n/view.js';
 import { ANNOUNCEMENT_LABELS, ANNOUNCEMENT_MESSAGES } from './labels/announcements.js';
 import { ASSESSMENT_LABELS, ASSESSMENT_MESSAGES } from './labels/assessments.js';
 import { DOCUMENT_LABELS } from './labels/documents.js';
@@ -5,6 +6,7 @@ import { DOUBTS_LABELS } from './labels/doubts.js';
 import { EVALUATION_LABELS } from './labels/evaluation.js';
 import { EXAM_LABELS } from './labels/exams.js';
 import { FAIR_EXAM_LABELS, FAIR_EXAM_MESSAGES } from './labels/fair-exams.js';
+import { LANGUAGE_LABELS, LANGUAGE_MESSAGES } from './labels/languages.js';
 import { OPERATIONS_LABELS, OPERATIONS_MESSAGES } from './labels/operations.js';
 import { OWNER_LABELS } from './labels/owner.js';
 import { REPORT_LABELS, REPORT_MARKS, REPORT_MESSAGES } from './labels/reports.js';
@@ -12,9 +14,25 @@ import { SESSION_LABELS, SESSION_MESSAGES } from './labels/sessions.js';
 import { STUDENT_LEARNING_LABELS } from './labels/student.js';
 import { TEACHING_LABELS } from './labels/teach.js';
 import type { QuestionType } from './schemas/question-types.js';
-import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from './sign-in-messages.js';
+import {
+  ENGLISH_SIGN_IN_LABELS,
+  ENGLISH_SIGN_IN_MESSAGES,
+  SIGN_IN_LABELS,
+  SIGN_IN_MESSAGES,
+} from './sign-in-messages.js';
 
 export { REPORT_MARKS, SIGN_IN_LABELS, SIGN_IN_MESSAGES };
+
+/** The report marks as people read them (`REPORT_MARKS` are the API's values and stay English). */
+export const REPORT_MARK_TEXTS = localized('reportMarks', REPORT_MARKS);
+
+/** A report mark (`REPORT_MARKS`' value, as the API answers it) in the active language. */
+export function markText(mark: string): string {
+  const key = (Object.keys(REPORT_MARKS) as (keyof typeof REPORT_MARKS)[]).find(
+    (name) => REPORT_MARKS[name] === mark,
+  );
+  return key ? REPORT_MARK_TEXTS[key] : mark;
+}
 
 /**
  * portal: the question-file importer (decision 27). The spec has no words for these. `{…}` parts
@@ -64,29 +82,31 @@ export const QUESTION_IMPORT_MESSAGES = {
 } as const;
 
 /** portal: question types as the import's messages and preview name them. */
-export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
+export const ENGLISH_QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
   SINGLE_CHOICE: 'Single choice',
   MULTIPLE_CHOICE: 'Multiple choice',
   BOOLEAN: 'True/False',
   TEXT: 'Text',
   UPLOAD: 'Upload',
 };
+export const QUESTION_TYPE_NAMES = localized('questionTypes', ENGLISH_QUESTION_TYPE_NAMES);
 
 /** portal: the help beside the question import, one line per format and one on what happens. */
-export const QUESTION_IMPORT_HELP = [
+export const ENGLISH_QUESTION_IMPORT_HELP = [
   'CSV: the header question,type,marks,options,correct; options separated by |, the correct ones by their letters (A|C). BOOLEAN has True and False (A and B); TEXT and UPLOAD leave options and correct empty.',
   'GIFT (Moodle): one question per paragraph, answers in { }: =right ~wrong, {T} or {F} for true/false, {} for an essay. Several right answers make a multiple choice question; short answers and essays become text questions.',
   'Moodle XML: a question bank exported from Moodle. Multiple choice, true/false, essay and short answer questions are imported, with their default marks.',
   'Aiken: the question on one line, then its options A) B) C) one per line, then a line ANSWER: B.',
   'Matching, numerical, cloze and description questions cannot be imported and are listed with their line. Check the preview: nothing is saved until you import.',
 ] as const;
+export const QUESTION_IMPORT_HELP = localizedList('importHelp', ENGLISH_QUESTION_IMPORT_HELP);
 
 /**
  * Every user-facing text of the specification's catalogue, word for word (its spelling included),
  * plus the few texts the portal adds where the spec is silent (marked "portal").
  */
-export const MESSAGES = {
-  ...SIGN_IN_MESSAGES,
+export const ENGLISH_MESSAGES = {
+  ...ENGLISH_SIGN_IN_MESSAGES,
   ...QUESTION_IMPORT_MESSAGES,
   // Sign-in and passwords (management §8, learning §5 and §8)
   invalidUsername: 'invalid username',
@@ -362,12 +382,14 @@ export const MESSAGES = {
   ...ANNOUNCEMENT_MESSAGES,
   ...REPORT_MESSAGES,
   ...OPERATIONS_MESSAGES,
+  ...LANGUAGE_MESSAGES,
 } as const;
+export const MESSAGES = localized('messages', ENGLISH_MESSAGES);
 
-export type MessageKey = keyof typeof MESSAGES;
+export type MessageKey = keyof typeof ENGLISH_MESSAGES;
 
 /** Labels, headings and button texts of the screens (the spec's words where it names them). */
-export const LABELS = {
+export const ENGLISH_LABELS = {
   ...STUDENT_LEARNING_LABELS,
   ...OWNER_LABELS,
   ...DOUBTS_LABELS,
@@ -379,9 +401,10 @@ export const LABELS = {
   ...EVALUATION_LABELS,
   ...ANNOUNCEMENT_LABELS,
   ...REPORT_LABELS,
-  ...SIGN_IN_LABELS,
+  ...ENGLISH_SIGN_IN_LABELS,
   ...DOCUMENT_LABELS,
   ...OPERATIONS_LABELS,
+  ...LANGUAGE_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',
   supportEmail: 'E-mail',
@@ -681,8 +704,6 @@ export const LABELS = {
   selectedCount: '{count} selected',
   enrolledCount: '{count} enrolled',
 } as const;
+export const LABELS = localized('labels', ENGLISH_LABELS);
 
-/** Fills `{name}`-style placeholders of a catalogue text. */
-export function formatMessage(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
+export { formatMessage, formatNumber, type MessageValues } from './i18n/format.js';

@@ -1,6 +1,6 @@
 import { fileSlug } from './file-slug.js';
 import { REPORT_MARKS } from './labels/reports.js';
-import { formatMessage, LABELS } from './messages.js';
+import { formatMessage, LABELS, markText } from './messages.js';
 import type {
   BatchAttendanceReport,
   LiveClassReport,
@@ -65,7 +65,7 @@ export function topicAttendanceTable(report: TopicAttendanceReport): ReportTable
       rows: numbered(
         rows.map((row) => [
           row.student_name,
-          ...row.attendance,
+          ...row.attendance.map(markText),
           `${row.viewed_count}/${row.attendance.filter((mark) => mark !== REPORT_MARKS.noDay).length}`,
         ]),
       ),
@@ -106,7 +106,7 @@ export function batchAttendanceTable(report: BatchAttendanceReport): ReportTable
         report.result.map((row) => [
           row.student_name,
           row.batch_title,
-          row.attendance,
+          markText(row.attendance),
           minutesText(row.time_spent),
         ]),
       ),
@@ -144,7 +144,7 @@ export function weeklyAttendanceTable(report: WeeklyAttendanceReport): ReportTab
         report.result.map((row) => [
           row.student_name,
           row.batch_title,
-          ...row.days,
+          ...row.days.map(markText),
           `${row.present_count}/${row.counted_days}`,
         ]),
       ),
@@ -178,7 +178,7 @@ export function topicReportTable(report: TopicReport): ReportTable {
         report.result.map((row) => [
           row.student_name,
           row.batch_title,
-          row.attendance,
+          markText(row.attendance),
           minutesText(row.time_spent),
           dateTimeText(row.updated_at, report.time_zone),
         ]),

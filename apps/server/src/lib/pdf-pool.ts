@@ -1,3 +1,4 @@
+import { activeLanguage } from '@portal/shared';
 import { backgroundPool } from './background-pool.js';
 import type { PdfData, PdfTemplate } from './pdf.worker.js';
 
@@ -5,12 +6,12 @@ import type { PdfData, PdfTemplate } from './pdf.worker.js';
 // worker threads at the lowest CPU priority (nice +19), so a PDF waits rather than the students.
 const pool = backgroundPool('pdf.worker', 19);
 
-/** The named template (lib/pdf.ts) filled with `data`, rendered in a worker thread. */
+/** The named template (lib/pdf.ts) filled with `data`, rendered in a worker thread, in the caller's language. */
 export async function renderPdfTemplate<Name extends PdfTemplate>(
   template: Name,
   data: PdfData<Name>,
 ): Promise<Buffer> {
-  const bytes: Uint8Array = await pool.run({ template, data });
+  const bytes: Uint8Array = await pool.run({ template, data, language: activeLanguage() });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
 import { type AccountRow, loadAuthUser } from '../modules/auth/auth.repository.js';
 import { signInOf } from '../modules/auth/sign-ins.js';
+import { setCallerLanguage } from './language.js';
 
 /** The signed-in caller, loaded fresh from the database on every request (one query). */
 export type AuthUser = AccountRow;
@@ -120,6 +121,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
       const { user, signIn } = await authenticate(request);
       request.auth = user;
       request.signIn = signIn;
+      setCallerLanguage(request, user.language);
       if (user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
         throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
       }

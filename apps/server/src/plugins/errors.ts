@@ -1,8 +1,9 @@
-import { MESSAGES } from '@portal/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { MESSAGES, translated } from '@portal/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyAttemptsError } from '../lib/app-error.js';
+import { inRequestLanguage } from './language.js';
 
 interface ErrorPayload {
   code: string;
@@ -21,34 +22,51 @@ function validationFields(error: { validation: { instancePath: string; message?:
 
 /** One error shape for every failure; bad input is always a 4xx with a message the UI can show. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    let status = 500;
-    let payload: ErrorPayload = { code: 'INTERNAL', message: MESSAGES.genericError };
-
-    if (error instanceof AppError) {
-      status = error.statusCode;
-      payload = { code: error.code, message: error.message, fields: error.fields };
-      if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      status = 400;
-      const fields = validationFields(error);
-      payload = { code: 'VALIDATION', message: Object.values(fields)[0] ?? MESSAGES.invalidInput, fields };
-    } else if (error.statusCode === 429) {
-      status = 429;
-      payload = { code: 'RATE_LIMITED', message: MESSAGES.rateLimited };
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, wrong content type...
-      status = error.statusCode;
-      payload = { code: error.code ?? 'BAD_REQUEST', message: error.message };
-    }
-
-    if (status >= 500) {
-      request.log.error(
-        // The route's pattern, not the URL: a query string may carry what must not be logged.
-        { err: error, reqId: request.id, method: request.method, route: request.routeOptions.url },
-        'request failed',
-      );
-    }
-    return reply.status(status).send({ error: payload });
-  });
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    // A body that failed to parse is reported from outside the request's language scope.
+    inRequestLanguage(request, () => answerError(error, request, reply)),
+  );
 });
+
+/**
+ * Texts in the caller's language (decision 40). Services read theirs in it already; the shared
+ * schemas' messages were read when their modules loaded, in English, and are translated here
+ * (`translated`). A validator's or Fastify's own text, which is not the catalogue's, reads as
+ * 'Please check the highlighted fields.' in another language. Codes and field names never change.
+ */
+const fieldsIn = (fields: Record<string, string> | undefined, other?: string) =>
+  fields && Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, translated(text, other)]));
+
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let status = 500;
+  let payload: ErrorPayload = { code: 'INTERNAL', message: MESSAGES.genericError };
+
+  if (error instanceof AppError) {
+    status = error.statusCode;
+    payload = { code: error.code, message: translated(error.message), fields: fieldsIn(error.fields) };
+    if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
+    status = 400;
+    const fields = fieldsIn(validationFields(error), MESSAGES.invalidInput)!;
+    payload = { code: 'VALIDATION', message: Object.values(fields)[0] ?? MESSAGES.invalidInput, fields };
+  } else if (error.statusCode === 429) {
+    status = 429;
+    payload = { code: 'RATE_LIMITED', message: MESSAGES.rateLimited };
+  } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Fastify's own client errors: malformed JSON, body too large, wrong content type...
+    status = error.statusCode;
+    payload = {
+      code: error.code ?? 'BAD_REQUEST',
+      message: translated(error.message, MESSAGES.invalidInput),
+    };
+  }
+
+  if (status >= 500) {
+    request.log.error(
+      // The route's pattern, not the URL: a query string may carry what must not be logged.
+      { err: error, reqId: request.id, method: request.method, route: request.routeOptions.url },
+      'request failed',
+    );
+  }
+  return reply.status(status).send({ error: payload });
+}

@@ -47,17 +47,38 @@ export function otpFrom(mail: CapturedMail | undefined): string {
   return match[1];
 }
 
+/** Quoted-printable text (a body, or an encoded word's Q form) as the UTF-8 text it encodes. */
+function fromQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** A header with RFC 2047 encoded words (a subject in Hindi) as the text it encodes. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : fromQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+}
+
 /** Enough of RFC 5322 for the portal's own plain-text mails: the Subject header and the body. */
 function parseMessage(raw: string): { subject: string; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, split);
   const body = raw.slice(split + 4);
-  const subject = headers.match(/^Subject: (.*)$/im)?.[1]?.trim() ?? '';
-  const quotedPrintable = /content-transfer-encoding:\s*quoted-printable/i.test(headers);
-  const text = quotedPrintable
-    ? body
-        .replace(/=\r\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    : body;
+  // A long subject is folded onto the next lines, each starting with white space.
+  const subject = decodeHeader(headers.match(/^Subject: (.*(?:\r\n[ \t].*)*)$/im)?.[1]?.trim() ?? '');
+  const encoding = headers.match(/content-transfer-encoding:\s*([\w-]+)/i)?.[1]?.toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? fromQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
   return { subject, text };
 }

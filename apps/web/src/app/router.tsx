@@ -1,14 +1,17 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { RouteError } from '../components/RouteError';
+import { LoginPage } from '../features/auth/pages/LoginPage';
 import { PublicOnly } from './guards/PublicOnly';
 import { RequireSession } from './guards/RequireSession';
+import { screensLoading } from './language';
 
-// Every page is its own chunk: /login loads only the shell and the login page.
-const loginPage = async () => ({ Component: (await import('../features/auth/pages/LoginPage')).LoginPage });
-const notFoundPage = async () => ({
-  Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage,
-});
+// The sign-in page is part of the shell (ARCHITECTURE "Keeping the sign-in page small"); every
+// signed-in page is its own chunk.
+const notFoundPage = async () => {
+  await screensLoading();
+  return { Component: (await import('../features/errors/pages/NotFoundPage')).NotFoundPage };
+};
 
 /**
  * The signed-in layout's route; its pages are added on the first visit (`patchRoutesOnNavigation`).
@@ -27,8 +30,8 @@ export const routes: RouteObject[] = [
       {
         Component: PublicOnly,
         children: [
-          { path: 'login', lazy: loginPage },
-          { path: 'forgot-password', lazy: loginPage },
+          { path: 'login', Component: LoginPage },
+          { path: 'forgot-password', Component: LoginPage },
         ],
       },
       { index: true, element: <Navigate to="/dashboard" replace /> },
@@ -37,7 +40,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             id: APP_LAYOUT_ID,
-            lazy: async () => ({ Component: (await import('./layouts/AppLayout')).AppLayout }),
+            lazy: async () => {
+              await screensLoading();
+              return { Component: (await import('./layouts/AppLayout')).AppLayout };
+            },
             children: [{ path: '*', lazy: notFoundPage }],
           },
         ],
@@ -56,6 +62,8 @@ let signedInRoutesAdded = false;
 export const router = createBrowserRouter(routes, {
   async patchRoutesOnNavigation({ patch }) {
     if (signedInRoutesAdded) return;
+    // The signed-in screens' code loads in the account's language (app/language.ts).
+    await screensLoading();
     const { signedInRoutes } = await import('./signed-in-routes');
     if (signedInRoutesAdded) return;
     signedInRoutesAdded = true;

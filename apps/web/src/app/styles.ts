@@ -43,4 +43,12 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/notifications/styles.css';
+// Devanagari, Tamil and Bengali (decision 40): each family's file is fetched only when a text in
+// its script is shown (the theme lists them after every Latin font).
+import '@fontsource/noto-sans-devanagari/devanagari-400.css';
+import '@fontsource/noto-sans-devanagari/devanagari-700.css';
+import '@fontsource/noto-sans-tamil/tamil-400.css';
+import '@fontsource/noto-sans-tamil/tamil-700.css';
+import '@fontsource/noto-sans-bengali/bengali-400.css';
+import '@fontsource/noto-sans-bengali/bengali-700.css';
 import './global.css';

@@ -14,14 +14,17 @@ const school: MantineColorsTuple = [
   '#0047a0',
 ];
 
+// The Indian scripts' fonts come last, so no Latin text is drawn in them (app/styles.ts).
+const FONTS =
+  'Inter, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, system-ui, -apple-system, sans-serif, "Noto Sans Devanagari", "Noto Sans Tamil", "Noto Sans Bengali"';
+
 export const theme = createTheme({
   primaryColor: 'school',
   primaryShade: 7,
   colors: { school },
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, system-ui, -apple-system, sans-serif',
-  headings: { fontWeight: '700' },
+  fontFamily: FONTS,
+  headings: { fontWeight: '700', fontFamily: FONTS },
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { radius: 'md' } },

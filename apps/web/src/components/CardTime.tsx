@@ -6,7 +6,8 @@ export function CardTime({ label, instant }: { label: string; instant: string })
   const timeText = useDateTimeText();
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" c="dimmed" w={40}>
+      {/* At least the width of 'Start': a longer word (Tamil's) takes its own width. */}
+      <Text size="sm" c="dimmed" miw={40} style={{ flexShrink: 0 }}>
         {label}
       </Text>
       <Text size="sm" fw={500}>

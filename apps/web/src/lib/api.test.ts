@@ -15,6 +15,7 @@ const account: SessionAccount = {
   institution_title: 'Green Valley School',
   institution_nav_logo: null,
   time_zone: 'Asia/Kolkata',
+  language: 'en',
   academic_year: '2024-25',
   must_change_password: false,
 };

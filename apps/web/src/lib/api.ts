@@ -1,3 +1,4 @@
+import { activeLanguage } from '@portal/shared/i18n/active';
 import { SIGN_IN_MESSAGES } from '@portal/shared/sign-in-messages';
 import { ApiError, PASSWORD_CHANGE_REQUIRED, toApiError, unwrapData } from './api-error';
 import { getAccount, signOut, updateAccount } from './session';
@@ -33,7 +34,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     signal,
     keepalive,
   } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The page's language: the server answers in it until it knows the account (decision 40).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': activeLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? getAccount()?.jwt : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;

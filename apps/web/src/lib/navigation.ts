@@ -1,12 +1,16 @@
 import { NAVIGATION, type NavItem, PROFILE_PATH, type Role } from '@portal/shared/constants';
+import { navigationLabel } from '@portal/shared/i18n/catalogue';
+import { LABELS } from '@portal/shared/messages';
 
 function isRole(permission: string): permission is Role {
   return Object.hasOwn(NAVIGATION, permission);
 }
 
-/** The left-navigation items of a permission; none for a permission the portal does not know. */
+/** The left-navigation items of a permission, labelled in the page's language; none for a permission the portal does not know. */
 export function navigationFor(permission: string): readonly NavItem[] {
-  return isRole(permission) ? NAVIGATION[permission] : [];
+  return isRole(permission)
+    ? NAVIGATION[permission].map((item) => ({ ...item, label: navigationLabel(item.label) }))
+    : [];
 }
 
 /** Where 'My Profile' leads for a permission. */
@@ -19,9 +23,16 @@ export function isNavItemActive(pathname: string, itemPath: string): boolean {
   return pathname === itemPath || pathname.startsWith(itemPath.endsWith('/') ? itemPath : `${itemPath}/`);
 }
 
-/** Role names as users read them. */
+const ROLE_NAMES: Record<Role, () => string> = {
+  owner: () => LABELS.roleOwner,
+  moderator: () => LABELS.roleModerator,
+  faculty: () => LABELS.roleFaculty,
+  student: () => LABELS.roleStudent,
+};
+
+/** Role names as users read them, in the page's language (a permission the portal does not know, as it is). */
 export function roleLabel(permission: string): string {
-  return permission ? permission.charAt(0).toUpperCase() + permission.slice(1) : '';
+  return isRole(permission) ? ROLE_NAMES[permission]() : permission;
 }
 
 /**

@@ -20,6 +20,7 @@ const account: SessionAccount = {
   institution_nav_logo: null,
   academic_year: '2024-25',
   time_zone: 'Asia/Kolkata',
+  language: 'en',
   must_change_password: false,
 };
 

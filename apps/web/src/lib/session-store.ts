@@ -45,6 +45,8 @@ export function parseStoredAccount(raw: string | null): SessionAccount | null {
     nullableString(v.academic_year) &&
     // Kept by sign-ins before decision 37 without it: the time zone then comes with /auth/me.
     (v.time_zone === undefined || nonEmptyString(v.time_zone)) &&
+    // Kept by sign-ins before decision 40 without it: the language then comes with /auth/me.
+    (v.language === undefined || nonEmptyString(v.language)) &&
     typeof v.must_change_password === 'boolean';
   return ok ? (value as SessionAccount) : null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '../messages.js';
 import { idSchema, requiredText } from './common.js';
 import { pageInfoSchema, pageQuerySchema } from './pagination.js';
 
@@ -37,7 +37,10 @@ export const announcementBodySchema = z
     audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: MESSAGES.fillTheForm }),
     batch_ids: z
       .array(idSchema)
-      .max(ANNOUNCEMENT_BATCHES_MAX, `At most ${ANNOUNCEMENT_BATCHES_MAX} batches.`)
+      .max(
+        ANNOUNCEMENT_BATCHES_MAX,
+        formatMessage(MESSAGES.atMostBatches, { max: String(ANNOUNCEMENT_BATCHES_MAX) }),
+      )
       .default([]),
   })
   .superRefine((body, context) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSESSMENT_STATUSES, QUESTION_TYPES } from '../constants.js';
-import { MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '../messages.js';
 import { idSchema, requiredText } from './common.js';
 import { PAGE_SIZE, PAGE_SIZE_MAX, pageInfoSchema, pageQuerySchema } from './pagination.js';
 
@@ -46,7 +46,7 @@ export const assessmentDateTimeSchema = z
 export const questionPaperUrlSchema = z
   .string()
   .trim()
-  .max(2000, 'At most 2000 characters.')
+  .max(2000, formatMessage(MESSAGES.atMostCharacters, { max: '2000' }))
   .transform((value) => (value === '' ? NO_FILES : value));
 
 /** Due must come after start (learning §5: "cannot precede start"; equal leaves no time at all). */
@@ -158,7 +158,7 @@ export const assessmentListQuerySchema = assessmentPageQuerySchema.extend({
   batch_id: idSchema.optional(),
   batch_subject_id: idSchema.optional(),
   /** Students: only the ones not taken (the home carousel's pending assessments, with `when=upcoming`). */
-  pending: z.stringbool({ error: 'Use true or false.' }).optional(),
+  pending: z.stringbool({ error: MESSAGES.useTrueOrFalse }).optional(),
 });
 export type AssessmentListQuery = z.input<typeof assessmentListQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
+import { uiLanguageSchema } from './languages.js';
 
 const username = z.string({ error: MESSAGES.enterUsername }).trim().min(1, MESSAGES.enterUsername).max(100);
 
@@ -33,6 +34,8 @@ export const sessionUserSchema = z.object({
   academic_year: z.string().nullable(),
   /** The zone every time is shown in (decision 37): the institution's, else the portal's default. */
   time_zone: z.string(),
+  /** The language the portal is shown in (decision 40), kept on the account. */
+  language: uiLanguageSchema,
   must_change_password: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '../messages.js';
 import { idSchema, requiredText } from './common.js';
 
 export const chapterSchema = z.object({
@@ -16,7 +16,11 @@ export type Chapter = z.infer<typeof chapterSchema>;
 const chapterFields = {
   title: requiredText(MESSAGES.fillAllFormFields, 150),
   description: requiredText(MESSAGES.fillAllFormFields, 2000),
-  chapter_logo_url: z.string().trim().max(2000, 'At most 2000 characters.').nullish(),
+  chapter_logo_url: z
+    .string()
+    .trim()
+    .max(2000, formatMessage(MESSAGES.atMostCharacters, { max: '2000' }))
+    .nullish(),
   visibility: z.boolean(),
 };
 

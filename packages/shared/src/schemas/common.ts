@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACADEMIC_YEAR_PATTERN } from '../constants.js';
+import { formatMessage, MESSAGES } from '../messages.js';
 
 /** The one failure shape of every endpoint. */
 export const errorBodySchema = z.object({
@@ -16,28 +17,36 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ data });
 }
 
-export const idSchema = z.uuid({ error: 'Invalid id.' });
+export const idSchema = z.uuid({ error: MESSAGES.invalidId });
 /** Path parameters `{id}`. */
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** A required text field: trimmed, not empty, bounded. */
 export function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, formatMessage(MESSAGES.atMostCharacters, { max: String(max) }));
 }
 
 export function optionalText(max = 2000) {
-  return z.string().trim().max(max, `At most ${max} characters.`).optional();
+  return z
+    .string()
+    .trim()
+    .max(max, formatMessage(MESSAGES.atMostCharacters, { max: String(max) }))
+    .optional();
 }
 
 /** `YYYY-YY` where YY is the year after YYYY (decision 8). */
 export const academicYearSchema = z
-  .string({ error: 'Academic year must look like 2024-25.' })
+  .string({ error: MESSAGES.academicYearFormat })
   .trim()
-  .regex(ACADEMIC_YEAR_PATTERN, 'Academic year must look like 2024-25.')
+  .regex(ACADEMIC_YEAR_PATTERN, MESSAGES.academicYearFormat)
   .refine((value) => {
     const [start, end] = value.split('-').map(Number);
     return (start! + 1) % 100 === end;
-  }, 'The second year must follow the first (2024-25).');
+  }, MESSAGES.academicYearOrder);
 
 /**
  * A logo image link (a subject's, a topic's): an http(s) link, or a file of the portal's own

@@ -89,7 +89,7 @@ export const doubtIdsQuerySchema = z.object({
         .map((part) => part.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(idSchema).min(1, 'Give at least one id.').max(MAX_DOUBT_IDS)),
+    .pipe(z.array(idSchema).min(1, MESSAGES.giveAtLeastOneId).max(MAX_DOUBT_IDS)),
 });
 
 export const doubtIdParamsSchema = z.object({ id: idSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUESTION_TYPES } from '../constants.js';
-import { MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '../messages.js';
 import { assessmentSchema } from './assessments.js';
 import { idSchema } from './common.js';
 import { leaveLogSchema } from './exam-fairness.js';
@@ -19,8 +19,12 @@ export const EXAM_ANSWER_TEXT_MAX = 20_000;
 /** "Time to upload the sheets" shows with this much time left on an exam with upload questions. */
 export const EXAM_UPLOAD_WARNING_MS = 10 * 60_000;
 
-const fileUrlSchema = z.string().trim().min(1).max(2000, 'At most 2000 characters.');
-const optionIdsSchema = z.array(idSchema).max(50, 'At most 50 options.');
+const fileUrlSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000, formatMessage(MESSAGES.atMostCharacters, { max: '2000' }));
+const optionIdsSchema = z.array(idSchema).max(50, formatMessage(MESSAGES.atMostOptions, { max: '50' }));
 
 // ---------------------------------------------------------------------------------------------
 // The student's attempt
@@ -119,11 +123,17 @@ export const saveAnswerBodySchema = z.object({
   submitted_answer_ids: optionIdsSchema.default([]),
   submitted_answer_text: z
     .string()
-    .max(EXAM_ANSWER_TEXT_MAX, `At most ${EXAM_ANSWER_TEXT_MAX} characters.`)
+    .max(
+      EXAM_ANSWER_TEXT_MAX,
+      formatMessage(MESSAGES.atMostCharacters, { max: String(EXAM_ANSWER_TEXT_MAX) }),
+    )
     .nullish(),
   file_urls: z
     .array(fileUrlSchema)
-    .max(EXAM_FILES_PER_QUESTION_MAX, `At most ${EXAM_FILES_PER_QUESTION_MAX} files.`)
+    .max(
+      EXAM_FILES_PER_QUESTION_MAX,
+      formatMessage(MESSAGES.atMostFiles, { max: String(EXAM_FILES_PER_QUESTION_MAX) }),
+    )
     .default([]),
   /** "Mark for review"; left out, the saved mark stays as it is. */
   marked_for_review: z.boolean().optional(),
@@ -148,11 +158,17 @@ export const submissionItemSchema = z.object({
   submitted_answer_ids: optionIdsSchema.default([]),
   submitted_answer_text: z
     .string()
-    .max(EXAM_ANSWER_TEXT_MAX, `At most ${EXAM_ANSWER_TEXT_MAX} characters.`)
+    .max(
+      EXAM_ANSWER_TEXT_MAX,
+      formatMessage(MESSAGES.atMostCharacters, { max: String(EXAM_ANSWER_TEXT_MAX) }),
+    )
     .nullish(),
   file_urls: z
     .array(fileUrlSchema)
-    .max(EXAM_FILES_PER_QUESTION_MAX, `At most ${EXAM_FILES_PER_QUESTION_MAX} files.`)
+    .max(
+      EXAM_FILES_PER_QUESTION_MAX,
+      formatMessage(MESSAGES.atMostFiles, { max: String(EXAM_FILES_PER_QUESTION_MAX) }),
+    )
     .optional(),
   /**
    * The saved answer this one was made from, as the sender last knew it (its `updated_at`; null:
@@ -169,7 +185,10 @@ export const submissionItemSchema = z.object({
 export const submitExamBodySchema = z.object({
   assessment_id: idSchema,
   batch_subject_id: idSchema,
-  submissions: z.array(submissionItemSchema).max(500, 'At most 500 answers.').default([]),
+  submissions: z
+    .array(submissionItemSchema)
+    .max(500, formatMessage(MESSAGES.atMostAnswers, { max: '500' }))
+    .default([]),
 });
 export type SubmitExamBody = z.input<typeof submitExamBodySchema>;
 
@@ -307,7 +326,7 @@ export type QuestionSubmissions = z.infer<typeof questionSubmissionsSchema>;
 /** One mark: `submission_id` is the answer's `_id`; `scored_point` only counts for UPLOAD. */
 export const assessItemSchema = z.object({
   submission_id: idSchema,
-  scored_point: z.number().min(0, 'Marks cannot be negative.').max(100_000).nullish(),
+  scored_point: z.number().min(0, MESSAGES.marksNotNegative).max(100_000).nullish(),
   correct: z.boolean({ error: MESSAGES.evaluateAllAnswers }).nullish(),
 });
 

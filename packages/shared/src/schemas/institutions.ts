@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '../messages.js';
 import { newPasswordSchema } from './auth.js';
 import { academicYearSchema, idSchema, requiredText } from './common.js';
+import { languageSchema } from './languages.js';
 
 export const institutionSchema = z.object({
   _id: z.uuid(),
@@ -10,6 +11,8 @@ export const institutionSchema = z.object({
   academic_year: z.string(),
   sealtabs_institution_id: z.string().nullable(),
   time_zone: z.string().nullable(),
+  /** The language new accounts start in (decision 40). */
+  default_language: languageSchema,
   visibility: z.boolean(),
 });
 export type Institution = z.infer<typeof institutionSchema>;
@@ -27,15 +30,22 @@ export const createInstitutionBodySchema = z.object({
   title: requiredText(MESSAGES.fillTheForm, 150),
   nav_logo: fileUrlSchema(MESSAGES.fillTheForm),
   academic_year: academicYearSchema,
+  default_language: languageSchema.optional(),
 });
 export type CreateInstitutionBody = z.infer<typeof createInstitutionBodySchema>;
 
 export const updateInstitutionBodySchema = z.object({
   title: requiredText(MESSAGES.fillTheForm, 150),
-  sealtabs_institution_id: z.string().trim().max(100, 'At most 100 characters.').nullish(),
+  sealtabs_institution_id: z
+    .string()
+    .trim()
+    .max(100, formatMessage(MESSAGES.atMostCharacters, { max: '100' }))
+    .nullish(),
   academic_year: academicYearSchema,
   /** Left out: the logo stays; a new upload's URL replaces it. */
   nav_logo: fileUrlSchema(MESSAGES.fillTheForm).optional(),
+  /** Left out: unchanged. New accounts start in it; existing ones keep theirs. */
+  default_language: languageSchema.optional(),
 });
 export type UpdateInstitutionBody = z.infer<typeof updateInstitutionBodySchema>;
 

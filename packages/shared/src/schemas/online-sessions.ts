@@ -119,7 +119,10 @@ export const createCustomSessionBodySchema = z
     student_ids: z
       .array(idSchema, { error: MESSAGES.selectStudents })
       .min(1, MESSAGES.selectStudents)
-      .max(SESSION_STUDENTS_MAX, `At most ${SESSION_STUDENTS_MAX} students.`),
+      .max(
+        SESSION_STUDENTS_MAX,
+        formatMessage(MESSAGES.atMostStudents, { max: String(SESSION_STUDENTS_MAX) }),
+      ),
     total_students: z.number().int().min(0).max(SESSION_STUDENTS_MAX).optional(),
   })
   .refine((value) => value.batch_subject_id || value.subject_id, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '../messages.js';
 import { assessmentPageInfoSchema, assessmentPageQuerySchema, questionSchema } from './assessments.js';
 import { idSchema } from './common.js';
 import { SELF_ASSESSMENT_QUESTION_TYPES } from './question-types.js';
@@ -56,12 +56,18 @@ export const submitSelfAssessmentBodySchema = z.object({
         submitted_answer_ids: z
           .array(idSchema)
           .min(1, MESSAGES.answerAllQuestions)
-          .max(QUESTION_MAX_OPTIONS, `At most ${QUESTION_MAX_OPTIONS} options.`),
+          .max(
+            QUESTION_MAX_OPTIONS,
+            formatMessage(MESSAGES.atMostOptions, { max: String(QUESTION_MAX_OPTIONS) }),
+          ),
       }),
       { error: MESSAGES.answerAllQuestions },
     )
     .min(1, MESSAGES.answerAllQuestions)
-    .max(SELF_ASSESSMENT_MAX_QUESTIONS, `At most ${SELF_ASSESSMENT_MAX_QUESTIONS} answers.`),
+    .max(
+      SELF_ASSESSMENT_MAX_QUESTIONS,
+      formatMessage(MESSAGES.atMostAnswers, { max: String(SELF_ASSESSMENT_MAX_QUESTIONS) }),
+    ),
 });
 export type SubmitSelfAssessmentBody = z.infer<typeof submitSelfAssessmentBodySchema>;
 

@@ -48,7 +48,7 @@ export type StudyPlanEntry = z.infer<typeof studyPlanEntrySchema>;
 /** A missing id is an unfilled form; a malformed one is an invalid id. */
 const requiredId = z.uuid({
   error: (issue) =>
-    issue.input === undefined || issue.input === '' ? MESSAGES.fillInTheForm : 'Invalid id.',
+    issue.input === undefined || issue.input === '' ? MESSAGES.fillInTheForm : MESSAGES.invalidId,
 });
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUBJECT_LOGOS } from '../constants.js';
-import { MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '../messages.js';
 import { academicYearSchema, idSchema, isLogoLink, requiredText } from './common.js';
 
 export const subjectSchema = z.object({
@@ -15,14 +15,17 @@ export type Subject = z.infer<typeof subjectSchema>;
 
 const subjectFields = {
   title: requiredText(MESSAGES.fillTheForm, 150),
-  description: z.string().trim().max(2000, 'At most 2000 characters.'),
+  description: z
+    .string()
+    .trim()
+    .max(2000, formatMessage(MESSAGES.atMostCharacters, { max: '2000' })),
   code: requiredText(MESSAGES.fillTheForm, 30),
   subject_logo: z.enum(SUBJECT_LOGOS),
   // Empty is no picture.
   subject_logo_url: z
     .string()
     .trim()
-    .max(2000, 'At most 2000 characters.')
+    .max(2000, formatMessage(MESSAGES.atMostCharacters, { max: '2000' }))
     .refine((value) => value === '' || isLogoLink(value), MESSAGES.logoLinkInvalid)
     .nullish(),
 };

@@ -15,6 +15,8 @@ export const institutions = pgTable('institutions', {
   academicYear: text('academic_year').notNull(),
   sealtabsInstitutionId: text('sealtabs_institution_id'),
   timeZone: text('time_zone'),
+  /** The language new accounts of the institution start in (decision 40). */
+  defaultLanguage: text('default_language').notNull().default('en'),
   visibility: boolean('visibility').notNull().default(true),
   demoVideos: jsonb('demo_videos').$type<DemoVideos>().notNull().default({}),
   createdAt: createdAt(),

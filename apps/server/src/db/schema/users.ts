@@ -17,6 +17,11 @@ export const users = pgTable(
     /** Bumped on password change, reset and archive: every token carrying an older value is refused. */
     tokenVersion: integer('token_version').notNull().default(0),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * The language the person reads the portal in (decision 40): the institution's default when the
+     * account is made, then their own choice on the profile. Every device follows it.
+     */
+    language: text('language').notNull().default('en'),
     archivedAt: archivedAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -255,4 +255,17 @@ export const UPGRADE_FIXTURES: UpgradeFixture[] = [
       { as: 'faculty', url: `/api/assessments/${UP.assessment}/history`, shows: ['Upgrade Teacher'] },
     ],
   },
+  {
+    // Accounts made before it read the portal in English, as they did; the institution's default
+    // and a person's own choice are kept.
+    tag: '0016_languages',
+    sql: `
+      update institutions set default_language = 'ta' where id = '${UP.institution}';
+      update users set language = 'hi' where id = '${UP.studentUser}';`,
+    reads: [
+      { as: 'student', url: '/api/auth/me', shows: ['"language":"hi"'] },
+      { as: 'moderator', url: '/api/auth/me', shows: ['"language":"en"'] },
+      { as: 'owner', url: '/api/institutions', shows: ['"default_language":"ta"'] },
+    ],
+  },
 ];

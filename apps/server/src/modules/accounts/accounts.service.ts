@@ -61,6 +61,8 @@ export async function createLogins(
           passwordHash: hashes[index]!,
           permission,
           institutionId,
+          // The institution's language for new accounts (decision 40).
+          language: sql`(select default_language from institutions where id = ${institutionId})`,
           mustChangePassword: true,
         })),
       )

@@ -1,4 +1,4 @@
-import type { Role } from '@portal/shared';
+import type { Role, UiLanguage } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { faculties, institutions, students, users } from '../../db/schema/index.js';
@@ -15,6 +15,8 @@ export interface AccountRow {
   /** The student's or faculty member's record id; the user id for owners and moderators. */
   entityId: string;
   mustChangePassword: boolean;
+  /** The language the person reads the portal in (decision 40). */
+  language: UiLanguage;
   passwordHash: string;
   tokenVersion: number;
   /** Archived user, archived student/faculty record or archived institution. */
@@ -42,6 +44,7 @@ function selectAccounts(db: Database) {
       institutionId: users.institutionId,
       entityId: sql<string>`coalesce(${students.id}, ${faculties.id}, ${users.id})`,
       mustChangePassword: users.mustChangePassword,
+      language: sql<UiLanguage>`${users.language}`,
       passwordHash: users.passwordHash,
       tokenVersion: users.tokenVersion,
       inactive: sql<boolean>`(${users.archivedAt} is not null

@@ -1,4 +1,5 @@
 import {
+  formatMessage,
   MESSAGES,
   OTP_MAX_TRIES,
   OTP_TTL_MINUTES,
@@ -17,6 +18,7 @@ import {
   giveBackAttempt,
   takeAttempt,
 } from '../../lib/attempt-counters.js';
+import { withLanguage } from '../../lib/language.js';
 import {
   generateOtp,
   generateToken,
@@ -53,6 +55,7 @@ export function presentSessionUser(deps: AppDeps, account: AccountRow): SessionU
     institution_nav_logo: account.institutionNavLogo || null,
     academic_year: account.academicYear,
     time_zone: account.timeZone || deps.config.DEFAULT_TIME_ZONE,
+    language: account.language,
     must_change_password: account.mustChangePassword,
   };
 }
@@ -104,11 +107,12 @@ export async function sendRecoveryOtp(deps: AppDeps, username: string): Promise<
       otpExpiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE),
     });
   });
-  await deps.mailer.send({
-    to: account.recoveryEmail,
-    subject: 'Your password reset OTP',
-    text: `Hello ${account.username},\n\nYour OTP to reset your password is ${otp}.\nIt expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.\n`,
-  });
+  // In the account's language (decision 40), whatever the language of the page that asked for it.
+  const mail = withLanguage(account.language, () => ({
+    subject: MESSAGES.otpEmailSubject,
+    text: formatMessage(MESSAGES.otpEmailBody, { username: account.username, otp, minutes: OTP_TTL_MINUTES }),
+  }));
+  await deps.mailer.send({ to: account.recoveryEmail, ...mail });
 }
 
 /**

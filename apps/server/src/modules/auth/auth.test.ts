@@ -43,6 +43,7 @@ describe('POST /api/auth/login', () => {
       institution_nav_logo: '/logo.png',
       academic_year: '2026-27',
       time_zone: 'Asia/Kolkata',
+      language: 'en',
       must_change_password: false,
     });
     expect(student.entityId).not.toBe(student.user.id);

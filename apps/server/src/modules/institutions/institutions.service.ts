@@ -2,10 +2,11 @@ import type {
   CreateInstitutionBody,
   CreateModeratorBody,
   Institution,
+  Language,
   PortalUser,
   UpdateInstitutionBody,
 } from '@portal/shared';
-import { MESSAGES } from '@portal/shared';
+import { DEFAULT_LANGUAGE, MESSAGES } from '@portal/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { institutions, users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
@@ -26,6 +27,7 @@ function present(row: InstitutionRow): Institution {
     academic_year: row.academicYear,
     sealtabs_institution_id: row.sealtabsInstitutionId,
     time_zone: row.timeZone,
+    default_language: row.defaultLanguage as Language,
     visibility: row.visibility,
   };
 }
@@ -69,6 +71,7 @@ export async function createInstitution(deps: AppDeps, body: CreateInstitutionBo
         title: body.title,
         navLogo: body.nav_logo,
         academicYear: body.academic_year,
+        defaultLanguage: body.default_language ?? DEFAULT_LANGUAGE,
         createdAt: now,
         updatedAt: now,
       })
@@ -115,6 +118,7 @@ export async function updateInstitution(
           ? {}
           : { sealtabsInstitutionId: body.sealtabs_institution_id || null }),
         ...(body.nav_logo === undefined ? {} : { navLogo: body.nav_logo }),
+        ...(body.default_language === undefined ? {} : { defaultLanguage: body.default_language }),
         updatedAt: deps.clock.now(),
       })
       .where(eq(institutions.id, id))
@@ -183,7 +187,7 @@ export async function createModerator(deps: AppDeps, body: CreateModeratorBody):
     return await deps.db.transaction(async (tx) => {
       // Shared lock: an archive running at the same time waits, so no login lands in an archived institution.
       const [institution] = await tx
-        .select({ id: institutions.id })
+        .select({ id: institutions.id, defaultLanguage: institutions.defaultLanguage })
         .from(institutions)
         .where(visible(body.institution_id))
         .for('share');
@@ -196,6 +200,7 @@ export async function createModerator(deps: AppDeps, body: CreateModeratorBody):
           passwordHash,
           permission: 'moderator',
           institutionId: institution.id,
+          language: institution.defaultLanguage,
           email: body.email ?? null,
           createdAt: now,
           updatedAt: now,

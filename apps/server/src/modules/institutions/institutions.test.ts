@@ -42,6 +42,7 @@ describe('GET /api/institutions', () => {
       academic_year: '2026-27',
       sealtabs_institution_id: null,
       time_zone: null,
+      default_language: 'en',
       visibility: true,
     });
     const ids = rows.map((row: { _id: string }) => row._id);
@@ -69,6 +70,7 @@ describe('POST /api/institutions', () => {
       academic_year: '2026-27',
       sealtabs_institution_id: null,
       time_zone: null,
+      default_language: 'en',
       visibility: true,
     });
     expect(await listIds()).toContain(institution._id);

@@ -1,7 +1,9 @@
+import type { UiLanguage } from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import { institutions } from '../../db/schema/index.js';
+import { institutions, users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { forgetAccount } from '../auth/account-cache.js';
 import { defaultDemoVideoUrl } from './default-demo-videos.js';
 
 /**
@@ -19,4 +21,16 @@ export async function demoVideoFor(deps: AppDeps, user: AuthUser): Promise<strin
     if (own) return own;
   }
   return defaultDemoVideoUrl(user.permission);
+}
+
+/** The caller's language, kept on the account so every device follows it (decision 40). */
+export async function setOwnLanguage(
+  deps: AppDeps,
+  user: AuthUser,
+  language: UiLanguage,
+): Promise<UiLanguage> {
+  await deps.db.update(users).set({ language, updatedAt: deps.clock.now() }).where(eq(users.id, user.userId));
+  // The guard's kept account carries the language every later request is answered in.
+  forgetAccount(deps.db, user.userId);
+  return language;
 }

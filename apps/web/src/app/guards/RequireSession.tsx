@@ -25,6 +25,7 @@ const ACCOUNT_FIELDS = [
   'institution_nav_logo',
   'academic_year',
   'time_zone',
+  'language',
   'must_change_password',
 ] as const satisfies readonly (keyof SessionUser)[];
 

@@ -21,6 +21,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { signIn } from '../../../lib/session';
 import { authKeys, login, useProductName, usePublicConfig } from '../api';
+import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { withSignInRetry } from '../sign-in-retry';
 import { canSubmitLogin } from '../validation';
 import classes from './LoginPage.module.css';
@@ -171,11 +172,14 @@ export function LoginPage() {
           </Group>
         </Stack>
       </Paper>
-      {version && (
-        <Text size="xs" c="dimmed" mt="md">
-          v{version}
-        </Text>
-      )}
+      <Group mt="md" gap="md" justify="center">
+        <LanguageSwitcher />
+        {version && (
+          <Text size="xs" c="dimmed">
+            v{version}
+          </Text>
+        )}
+      </Group>
       <Suspense fallback={null}>
         {forgotOpen && <ForgotPasswordModal opened onClose={closeForgot} />}
         {contactUsed && <ContactUsModal opened={contactOpen} onClose={() => setContactOpen(false)} />}

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { Badge, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { type Assessment, SUBMISSION_STATES, type SubmissionState } from '@portal/shared';
+import { truncateGraphemes } from '@portal/shared/i18n/graphemes';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -39,7 +40,7 @@ function QuestionPicker({ assessmentId, value }: { assessmentId: string; value: 
     value: question._id,
     label: formatMessage(LABELS.evalQuestionOption, {
       n: String(index + 1),
-      title: plain(question.title).slice(0, 80),
+      title: truncateGraphemes(plain(question.title), 80),
     }),
   }));
   return (

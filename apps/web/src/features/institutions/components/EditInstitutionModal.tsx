@@ -1,5 +1,6 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { Institution } from '@portal/shared';
+import { LANGUAGE_OPTIONS } from '@portal/shared/i18n/languages';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { updateInstitutionBodySchema } from '@portal/shared/schemas/institutions';
 import { type FormEvent, useState } from 'react';
@@ -18,6 +19,7 @@ function EditInstitutionForm({ institution, onDone }: { institution: Institution
     title: institution.title,
     sealtabs_institution_id: institution.sealtabs_institution_id ?? '',
     academic_year: institution.academic_year,
+    default_language: institution.default_language,
   });
   const [error, setError] = useFormError();
   const [fields, setFields] = useState<FieldErrors>({});
@@ -69,6 +71,11 @@ function EditInstitutionForm({ institution, onDone }: { institution: Institution
           withAsterisk
           {...field('academic_year')}
         />
+        <NativeSelect
+          label={LABELS.languageOfNewAccounts}
+          data={LANGUAGE_OPTIONS}
+          {...field('default_language')}
+        />
         <LogoField
           value={logo}
           current={institution.nav_logo || undefined}
@@ -94,7 +101,7 @@ function EditInstitutionForm({ institution, onDone }: { institution: Institution
   );
 }
 
-/** Edit Institution popup: Title, 'SEALTABS Institution ID', Academic Year and the logo. */
+/** Edit Institution popup: Title, 'SEALTABS Institution ID', Academic Year, the language of new accounts and the logo. */
 export function EditInstitutionModal({ popup }: { popup: RowPopup }) {
   return (
     <InstitutionPopup popup={popup} title={() => LABELS.editInstitutionTitle}>

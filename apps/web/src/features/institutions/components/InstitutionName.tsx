@@ -1,5 +1,6 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import type { Institution } from '@portal/shared';
+import { graphemes } from '@portal/shared/i18n/graphemes';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import classes from './InstitutionsTable.module.css';
 
@@ -22,7 +23,7 @@ export function InstitutionName({
         size="sm"
         radius="sm"
       >
-        {institution.title.slice(0, 1).toUpperCase()}
+        {graphemes(institution.title)[0]?.toUpperCase()}
       </Avatar>
       <div>
         <Text size="sm" fw={500} className={classes.name}>

@@ -12,6 +12,7 @@ import { useRequiredAccount } from '../../../lib/session';
 import { useProductName } from '../../auth/api';
 import { ChangePasswordForm } from '../../auth/components/ChangePasswordForm';
 import { PROFILE_ROLES, useMyProfile } from '../api';
+import { LanguagePicker } from '../components/LanguagePicker';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -113,6 +114,7 @@ export function ProfilePage() {
               <Detail label={LABELS.academicYear} value={account.academic_year} />
             </SimpleGrid>
           )}
+          <LanguagePicker />
           <Group>
             <Button leftSection={<IconLock size={16} />} variant="light" onClick={() => setChanging(true)}>
               {LABELS.changePassword}

@@ -1,14 +1,19 @@
 import { Text } from '@mantine/core';
-import { REPORT_MARKS } from '@portal/shared/messages';
+import { REPORT_MARK_TEXTS, REPORT_MARKS } from '@portal/shared/messages';
 
-const GOOD = new Set<string>([REPORT_MARKS.viewed, REPORT_MARKS.present, REPORT_MARKS.attended]);
-const BAD = new Set<string>([REPORT_MARKS.notViewed, REPORT_MARKS.absent, REPORT_MARKS.notAttended]);
+type Mark = keyof typeof REPORT_MARKS;
+const GOOD: Mark[] = ['viewed', 'present', 'attended'];
+const BAD: Mark[] = ['notViewed', 'absent', 'notAttended'];
+
+/** Whether a cell shows one of these marks, as the API writes it or in the page's language. */
+const isOneOf = (text: string, marks: Mark[]) =>
+  marks.some((mark) => text === REPORT_MARKS[mark] || text === REPORT_MARK_TEXTS[mark]);
 
 /** The colour a report's mark reads in: green when there, red when not, grey for '---'. */
 export function markColor(mark: string): string | undefined {
-  if (GOOD.has(mark)) return 'teal.8';
-  if (BAD.has(mark)) return 'red.8';
-  if (mark === REPORT_MARKS.noDay) return 'dimmed';
+  if (isOneOf(mark, GOOD)) return 'teal.8';
+  if (isOneOf(mark, BAD)) return 'red.8';
+  if (isOneOf(mark, ['noDay'])) return 'dimmed';
   return undefined;
 }
 

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { MatrixChart, type MatrixChartCell } from '@mantine/charts';
 import { Box, Group, ScrollArea, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { LABELS, REPORT_MARKS } from '@portal/shared/messages';
+import { LABELS, markText, REPORT_MARKS } from '@portal/shared/messages';
 import type { WeeklyAttendanceReport } from '@portal/shared/schemas/reports';
 import { dateText } from '@portal/shared/time';
 
@@ -77,7 +77,7 @@ export function WeekHeatGrid({ report }: { report: WeeklyAttendanceReport }) {
           ).map(([mark, color]) => (
             <Group key={mark} gap={4}>
               <Box w={12} h={12} bg={color} style={{ borderRadius: 2 }} />
-              <Text size="xs">{mark}</Text>
+              <Text size="xs">{markText(mark)}</Text>
             </Group>
           ))}
         </Group>
@@ -105,7 +105,7 @@ export function WeekHeatGrid({ report }: { report: WeeklyAttendanceReport }) {
             yLabelsWidth={labelsWidth}
             withTooltip
             getTooltipLabel={(cell) =>
-              `${cell.y} · ${cell.x} ${dateText(report.days[(columns as string[]).indexOf(cell.x)] ?? '')}: ${MARK_OF_VALUE(cell.value)}`
+              `${cell.y} · ${cell.x} ${dateText(report.days[(columns as string[]).indexOf(cell.x)] ?? '')}: ${markText(MARK_OF_VALUE(cell.value))}`
             }
             aria-label={LABELS.reportWeekGrid}
           />
