@@ -14,6 +14,9 @@ import { SIGN_IN_LABELS, SIGN_IN_MESSAGES } from './sign-in-messages.js';
 
 export { REPORT_MARKS, SIGN_IN_LABELS, SIGN_IN_MESSAGES };
 
+/** The language of the catalogue's texts: the web page's and the generated PDFs' (a BCP 47 tag). */
+export const CATALOGUE_LANGUAGE = 'en';
+
 /**
  * portal: the question-file importer (decision 27). The spec has no words for these. `{…}` parts
  * are filled with `formatMessage`.
