@@ -621,7 +621,6 @@ export const LABELS = {
   resetPasswordOf: 'Reset the password of {title}',
   generatedPasswordsTitle: 'Generated passwords',
   printCredentials: 'Print credentials',
-  close: 'Close',
   studentCredentialsTitle: 'Student credentials',
   facultyCredentialsTitle: 'Faculty credentials',
   // Bulk upload (management §2 "Students")

@@ -16,6 +16,8 @@ export const SIGN_IN_MESSAGES = {
 } as const;
 
 export const SIGN_IN_LABELS = {
+  /** Every popup's close button (the sign-in page has popups too). */
+  close: 'Close',
   loading: 'Loading…',
   reload: 'Reload',
   contactUs: 'Contact Us',
