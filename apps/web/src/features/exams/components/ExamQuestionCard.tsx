@@ -9,6 +9,14 @@ import { LetteredOption, QuestionTitle } from '../../assessments/components/Ques
 import { marksLabel } from '../../assessments/counts';
 import type { Draft } from '../exam-answers';
 import { AnswerSheets } from './AnswerSheets';
+import classes from './ExamQuestionCard.module.css';
+
+/** An answer's row: chosen anywhere on it, at least 44 px high (the exam's answer controls). */
+const OPTION_CLASSES = {
+  body: classes.optionBody,
+  labelWrapper: classes.optionLabelWrapper,
+  label: classes.optionLabel,
+};
 
 export interface ExamQuestionHandlers {
   onChoose: (optionIds: string[]) => void;
@@ -55,13 +63,15 @@ export function ExamQuestionCard(props: ExamQuestionCardProps) {
           description={LABELS.selfChooseMany}
           mt="sm"
         >
-          <Stack gap="xs" mt="xs">
+          <Stack gap={4} mt="xs">
             {options.map((option, index) => (
               <Checkbox
                 key={option._id}
                 value={option._id}
                 label={<LetteredOption index={index} title={option.title} />}
                 disabled={locked}
+                size="md"
+                classNames={OPTION_CLASSES}
               />
             ))}
           </Stack>
@@ -69,13 +79,15 @@ export function ExamQuestionCard(props: ExamQuestionCardProps) {
       )}
       {(question.type === 'SINGLE_CHOICE' || question.type === 'BOOLEAN') && (
         <Radio.Group value={draft.optionIds[0] ?? null} onChange={(id) => props.onChoose([id])} mt="sm">
-          <Stack gap="xs">
+          <Stack gap={4}>
             {options.map((option, index) => (
               <Radio
                 key={option._id}
                 value={option._id}
                 label={<LetteredOption index={index} title={option.title} />}
                 disabled={locked}
+                size="md"
+                classNames={OPTION_CLASSES}
               />
             ))}
           </Stack>

@@ -25,6 +25,7 @@ import { laterSave, openAttemptChannel } from '../attempt-channel';
 import { Autosaver, type SaveState } from '../autosave';
 import { ExamQuestionCard } from '../components/ExamQuestionCard';
 import { SubmitConfirmModal } from '../components/SubmitConfirmModal';
+import { TimeLeftAnnouncer } from '../components/TimeLeftAnnouncer';
 import { formatTimeLeft, showsUploadWarning } from '../countdown';
 import {
   answeredCount,
@@ -60,21 +61,25 @@ const SAVE_TEXT: Record<SaveState, string | null> = {
   closed: null,
 };
 
+/** The save state, a live region that is always there, so each change of it is read out. */
 function SaveStatus({ state }: { state: SaveState }) {
   const text = SAVE_TEXT[state];
-  if (!text) return null;
   const failing = state === 'retrying';
   return (
-    <Group gap={4} wrap="nowrap" aria-live="polite" data-save-state={state}>
-      {failing ? (
-        <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" />
-      ) : (
-        <IconCloudCheck size={16} />
+    <div role="status" aria-live="polite" aria-atomic="true" data-testid="exam-save-state">
+      {text && (
+        <Group gap={4} wrap="nowrap" data-save-state={state}>
+          {failing ? (
+            <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-hidden />
+          ) : (
+            <IconCloudCheck size={16} aria-hidden />
+          )}
+          <Text size="sm" c={failing ? 'orange.8' : 'dimmed'}>
+            {text}
+          </Text>
+        </Group>
       )}
-      <Text size="sm" c={failing ? 'orange.8' : 'dimmed'}>
-        {text}
-      </Text>
-    </Group>
+    </div>
   );
 }
 
@@ -305,6 +310,7 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
               >
                 {formatTimeLeft(timeLeft)}
               </Text>
+              <TimeLeftAnnouncer timeLeft={timeLeft} />
             </div>
             <Stack gap={0}>
               <Text size="sm" c="dimmed">
