@@ -10,7 +10,7 @@ function DemoVideo() {
   if (video.isPending) {
     return (
       <Center h={200}>
-        <Loader aria-label={LABELS.loading} />
+        <Loader role="status" aria-label={LABELS.loading} />
       </Center>
     );
   }

@@ -104,7 +104,7 @@ export function SubmissionReview({
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <div>
             <Group gap="xs" wrap="wrap">
-              <Title order={3} size="h4">
+              <Title order={2} size="h4">
                 {formatMessage(LABELS.evalSubmissionOf, { name: data.student_name })}
               </Title>
               {!data.eligible && <IneligibleBadge />}
