@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Center, Loader, Modal, Text } from '@mantine/core';
-import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { CATALOGUE_LANGUAGE, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDemoVideo } from '../../features/auth/api';
@@ -16,17 +16,23 @@ function DemoVideo() {
   }
   if (video.isError) return <Text c="red">{errorMessage(video.error)}</Text>;
   if (!video.data.url) return <Text>{MESSAGES.noDemoVideo}</Text>;
+  const { url, captions } = video.data;
   return (
-    // biome-ignore lint/a11y/useMediaCaption: demo videos are uploaded without caption tracks
+    // The portal's recordings carry captions; an institution's own upload has none (ACCESSIBILITY.md).
+    // biome-ignore lint/a11y/useMediaCaption: the track is there whenever the video has captions
     <video
-      key={video.data.url}
+      key={url}
       controls
       playsInline
       preload="metadata"
       aria-label={LABELS.demoVideo}
-      src={video.data.url}
+      src={url}
       style={{ width: '100%', maxHeight: '70vh', borderRadius: 8, background: '#000', display: 'block' }}
-    />
+    >
+      {captions && (
+        <track kind="captions" src={captions} srcLang={CATALOGUE_LANGUAGE} label={LABELS.captions} default />
+      )}
+    </video>
   );
 }
 
