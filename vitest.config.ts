@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts'],
+          // The operations tests run in their own step (vitest.ops.config.ts, npm run test:ops).
+          exclude: ['src/**/*.ops.test.ts'],
           globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -25,6 +25,11 @@ const { createSigner } = serverRequire('fast-jwt');
 export const STORM_EXAM = 'Term Examination';
 export const PAPER_QUESTIONS = 20;
 export const STUDENTS_PER_BATCH = 250;
+/** A fair paper's draw (each student's paper: 15 of the 20, every one worth the same) and extra time. */
+export const FAIR_DRAW = 15;
+export const FAIR_EXTRA_PERCENT = 25;
+/** Every this many students of a batch holds extra time. */
+export const FAIR_EXTRA_EVERY = 10;
 
 function run(command, args) {
   return new Promise((resolve, reject) => {
@@ -113,11 +118,14 @@ function titleOf(type) {
 
 /**
  * The storm's examinations, made afresh for the first `batchCount` batches: earlier storm
- * examinations go (with their attempts and answers), and each batch gets one LIVE examination of
- * its first subject, set by that subject's first teacher, opening at `start` and due at `due`.
+ * examinations go (with their attempts, answers, accommodations and leave records), and each batch
+ * gets one LIVE examination of its first subject, set by that subject's first teacher, opening at
+ * `start` and due at `due`. With `fair` (`{ durationMinutes }`), each paper shuffles questions and
+ * options, draws FAIR_DRAW questions per student and runs each student's clock for the duration,
+ * and every FAIR_EXTRA_EVERY-th student of a batch holds FAIR_EXTRA_PERCENT % extra time.
  * Answers each examination with its batch subject and students (user id, student id, token version).
  */
-export async function resetStormExams(db, { start, due, batchCount }) {
+export async function resetStormExams(db, { start, due, batchCount, fair = null }) {
   const institution = (await db.query(`select id from institutions where title = 'Scale Public School'`))
     .rows[0];
   if (!institution) throw new Error('the exam storm needs the scale institution (npm run seed:scale)');
@@ -130,6 +138,12 @@ export async function resetStormExams(db, { start, due, batchCount }) {
          (select id from exam_attempts where assessment_id in (${old}))`,
       oldParams,
     );
+    await db.query(
+      `delete from exam_leaves where attempt_id in
+         (select id from exam_attempts where assessment_id in (${old}))`,
+      oldParams,
+    );
+    await db.query(`delete from exam_accommodations where assessment_id in (${old})`, oldParams);
     await db.query(`delete from exam_attempts where assessment_id in (${old})`, oldParams);
     await db.query(`delete from questions where assessment_id in (${old})`, oldParams);
     await db.query(`delete from assessments where id in (${old})`, oldParams);
@@ -152,8 +166,10 @@ export async function resetStormExams(db, { start, due, batchCount }) {
       const assessmentId = (
         await db.query(
           `insert into assessments (institution_id, batch_subject_id, author_user_id, author_name, title,
-             description, start_date, due_date, status)
-           values ($1, $2, $3, $4, $5, 'Answer every question; your answers are saved as you go.', $6, $7, 'LIVE')
+             description, start_date, due_date, status, duration_minutes, shuffle_questions, shuffle_options,
+             draw_count)
+           values ($1, $2, $3, $4, $5, 'Answer every question; your answers are saved as you go.', $6, $7, 'LIVE',
+             $8, $9, $9, $10)
            returning id`,
           [
             institution.id,
@@ -163,6 +179,9 @@ export async function resetStormExams(db, { start, due, batchCount }) {
             `${STORM_EXAM} ${setter.batch_title}`,
             start,
             due,
+            fair?.durationMinutes ?? null,
+            fair !== null,
+            fair ? FAIR_DRAW : null,
           ],
         )
       ).rows[0].id;
@@ -190,6 +209,20 @@ export async function resetStormExams(db, { start, due, batchCount }) {
           [setter.batch_subject_id, setter.batch_id],
         )
       ).rows;
+      if (fair) {
+        await db.query(
+          `insert into exam_accommodations (institution_id, assessment_id, student_id, extra_percent)
+           select $1, $2, student_id, $3 from unnest($4::uuid[]) as student_id`,
+          [
+            institution.id,
+            assessmentId,
+            FAIR_EXTRA_PERCENT,
+            students
+              .filter((_, index) => index % FAIR_EXTRA_EVERY === 0)
+              .map((student) => student.student_id),
+          ],
+        );
+      }
       exams.push({
         assessmentId,
         batchSubjectId: setter.batch_subject_id,

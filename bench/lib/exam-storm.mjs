@@ -1,7 +1,8 @@
 // The examination storms, shaped as a school's exam day: the students of the first N/250 batches
 // (N = 1,000, 2,500 or 5,000) each sit their own batch's examination (20 papers at 5,000, every
 // question type), in the three phases of a real sitting: the start (within 10 s each student opens
-// the Examinations tab and starts, on a portal started cold: no unmeasured warm-up), the answering
+// the Examinations tab, starts and logs entering the exam, on a portal started cold: no unmeasured
+// warm-up), the answering
 // (a save every 15 s for 2 minutes, one answer sheet uploaded) and the end (every student submits
 // within 10 s). Each student is a client of its own with its own token, sending at scheduled
 // moments (open loop: a slow answer does not slow the arrivals down, and latency is counted from the
@@ -14,6 +15,9 @@ import http from 'node:http';
 import {
   connectStormDatabase,
   ensureStormCopy,
+  FAIR_DRAW,
+  FAIR_EXTRA_EVERY,
+  FAIR_EXTRA_PERCENT,
   PAPER_QUESTIONS,
   resetStormExams,
   STORM_DIR,
@@ -175,10 +179,16 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
   let portal = await startPortal(STORM_DIR, { ownGroup: crash });
   const db = { client: await connectStormDatabase() };
   const opensAt = new Date();
+  // Fair papers: each student's own clock runs the storm's length (in whole minutes) from their
+  // start, so their deadlines, extra time included, fall after the end phase's submits.
+  const fair = EXAM_STORM.fair
+    ? { durationMinutes: Math.ceil((phases.start + phases.answering + phases.end) / 60) }
+    : null;
   const exams = await resetStormExams(db.client, {
     start: opensAt,
     due: new Date(opensAt.getTime() + 3_600_000),
     batchCount: Math.ceil(studentCount / STUDENTS_PER_BATCH),
+    fair,
   });
   await db.client.end();
   await portal.stop();
@@ -193,10 +203,13 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
     // end of the answering, when the clients auto-submit (within the grace).
     const t0 = Date.now() + SECOND;
     const dueAt = t0 + (phases.start + phases.answering) * SECOND;
-    await db.client.query('update assessments set due_date = $2 where id = any($1::uuid[])', [
-      exams.map((exam) => exam.assessmentId),
-      new Date(dueAt),
-    ]);
+    // With fair papers each student's own clock ends them (the due date stays an hour away).
+    if (!fair) {
+      await db.client.query('update assessments set due_date = $2 where id = any($1::uuid[])', [
+        exams.map((exam) => exam.assessmentId),
+        new Date(dueAt),
+      ]);
+    }
     const students = sitters.map((sitter, index) => ({
       index,
       studentId: sitter.student_id,
@@ -211,8 +224,12 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
     }));
     console.log(
       `\nExamination storm${crash ? ', kill -9 in every phase' : ''}: ${students.length} students of ` +
-        `${exams.length} batches, each batch its own ${PAPER_QUESTIONS}-question examination, ` +
-        `${EXAM_STORM.connections} keep-alive connections, the portal started cold`,
+        `${exams.length} batches, each batch its own ${PAPER_QUESTIONS}-question examination` +
+        (fair
+          ? ` (questions and options shuffled, ${FAIR_DRAW} drawn per student, a ${fair.durationMinutes}-minute ` +
+            `clock each, every ${FAIR_EXTRA_EVERY}th student +${FAIR_EXTRA_PERCENT} % time)`
+          : '') +
+        `, ${EXAM_STORM.connections} keep-alive connections, the portal started cold`,
     );
 
     const records = {
@@ -308,6 +325,25 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
             return;
           }
           student.attemptId = started.body.data.attempt._id;
+          // Entering the exam page logs its time-spent record, as the web app does.
+          const loggedAt = Date.now();
+          await send(
+            records.start,
+            'POST /api/time-spent',
+            loggedAt,
+            {
+              method: 'POST',
+              path: '/api/time-spent',
+              token: student.token,
+              body: {
+                content_id: student.exam.assessmentId,
+                content_type: 'assessment',
+                time_spent: 0.1,
+                batch_subject_id: student.exam.batchSubjectId,
+              },
+            },
+            (answer) => answer.status === 200 || answer.status === 201,
+          );
           if (started.body.data.questions) {
             student.questions = started.body.data.questions;
             return;

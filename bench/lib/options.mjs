@@ -31,6 +31,12 @@ export const EXAM_STORM = {
   sizes: (process.env.BENCH_EXAM_STUDENTS ?? '1000,2500,5000').split(',').map(Number),
   /** Keep-alive connections the 5,000 students' requests share, as behind a school's proxy. */
   connections: number('BENCH_EXAM_CONNECTIONS', 256),
+  /**
+   * Fair papers (issue 25), on unless BENCH_EXAM_FAIR=0: each paper shuffles its questions and
+   * options, draws 15 of its 20 questions per student, gives every student their own clock (a
+   * duration) and 10 % of the students 25 % extra time.
+   */
+  fair: process.env.BENCH_EXAM_FAIR !== '0',
 };
 
 /** The event streams (bench/lib/event-streams.mjs). */

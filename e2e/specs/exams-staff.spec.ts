@@ -319,16 +319,23 @@ describe('examinations for the faculty member', () => {
     await mark(answerOf(page, 'Rohan Gupta'), LABELS.evalWrong);
     await submitMarks(page);
 
-    // The choice answers are scored already; submitting them closes both submissions.
+    // The choice answers were scored (and so assessed) by the portal on submit: with the text and
+    // upload answers marked question by question, every submission is evaluated, with nothing
+    // left to submit on the choice question.
+    await page.getByTestId('evaluation-responses').filter({ hasText: '4 of 4 responses checked' }).waitFor();
     await refocus(page);
     await chooseOption(page, LABELS.evalGradeByQuestion, 'Q1:', { exact: false });
     await answerOf(page, 'Arjun Mehta').getByTestId('answer-result').waitFor();
-    await page.getByRole('button', { name: LABELS.evalSubmit, exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: LABELS.confirmProceed }).click();
-    await dialog.waitFor({ state: 'detached' });
     await page.getByText(LABELS.evalEveryAnswerMarked).waitFor();
-    await page.getByTestId('evaluation-responses').filter({ hasText: '4 of 4 responses checked' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: LABELS.evalSubmit, exact: true }).count(), 0);
+    await page.getByRole('link', { name: LABELS.evalBackToSubmissions }).click();
+    await page
+      .getByRole('radiogroup', { name: LABELS.evalFilter })
+      .locator('label')
+      .filter({ hasText: LABELS.evalFilterNotEvaluated })
+      .click();
+    await page.waitForURL((url) => url.searchParams.get('state') === 'notEvaluated');
+    await page.getByText(MESSAGES.noSubmission).waitFor();
   });
 
   it('marks the examination as evaluated after a confirmation with the counts; it moves to Evaluated', async () => {

@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import { type Assessment, formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { Locator, Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
+import { createExamWithPaper } from '../support/assessments.js';
 import { PHONE, snap } from '../support/browser.js';
 import { type BatchSubjectRow, batchNamed } from '../support/content.js';
 import { png } from '../support/files.js';
@@ -32,27 +33,14 @@ const SHORT_EXAM_MS = 75_000;
 const users = {} as Record<'faculty' | 'moderator' | 'student' | 'student2', ApiUser>;
 const files = {} as { dir: string; sheets: string[] };
 
-/** The current 15-minute slot: the earliest start the portal accepts. */
-const slotStart = () => new Date(Math.floor(Date.now() / 900_000) * 900_000);
-
-async function createExam(subject: BatchSubjectRow, title: string, dueInMs: number): Promise<Assessment> {
-  const { assessment } = await users.faculty.call<{ assessment: Assessment }>('/assessments', {
-    body: {
-      title,
-      description: 'Answer every question. Show your working on the sheets.',
-      batch_subject_id: subject._id,
-      start_date: slotStart().toISOString(),
-      due_date: new Date(Date.now() + dueInMs).toISOString(),
-    },
+const createExam = (subject: BatchSubjectRow, title: string, dueInMs: number): Promise<Assessment> =>
+  createExamWithPaper(users.faculty, {
+    batchSubjectId: subject._id,
+    title,
+    csv: PAPER_CSV,
+    due: new Date(Date.now() + dueInMs),
+    description: 'Answer every question. Show your working on the sheets.',
   });
-  const form = new FormData();
-  form.append('file', new Blob([PAPER_CSV], { type: 'text/csv' }), 'paper.csv');
-  const stored = await users.faculty.call<{ publicUrl: string }>('/s3/v2?purpose=import', { form });
-  await users.faculty.call('/assessment-questions/csv', {
-    body: { csv_url: stored.publicUrl, assessment_id: assessment._id },
-  });
-  return assessment;
-}
 
 const setup = once(async () => {
   files.dir = await fs.mkdtemp(path.join(os.tmpdir(), 'exams-student-e2e-'));
@@ -106,7 +94,7 @@ const allSaved = (page: Page) => page.getByText(LABELS.examSaved).waitFor();
 async function startFrom(page: Page, card: Locator) {
   await card.getByRole('button', { name: LABELS.examButtonStart }).click();
   const popup = page.getByRole('dialog', { name: LABELS.examStartTitle });
-  await popup.getByText(LABELS.examDurationLabel).waitFor();
+  await popup.getByText(LABELS.examUntilDue).waitFor();
   return popup;
 }
 
@@ -278,7 +266,7 @@ describe('the student’s examinations', () => {
       await page.goto('/me/assessments');
       const live = examCard(page, 'Unit Test: Triangles');
       await live.getByRole('button', { name: LABELS.examButtonStart }).waitFor();
-      await live.getByText(LABELS.examDurationLabel).waitFor();
+      await live.getByText(LABELS.examUntilDue).waitFor();
       const upcoming = examCard(page, 'Quadratic Equations Quiz');
       const notStarted = upcoming.getByRole('button', { name: LABELS.examButtonNotStarted });
       assert.equal(await notStarted.isDisabled(), true);

@@ -34,15 +34,18 @@ const setUp = once(async () => {
   return { moderator, opened, batchId: await batchNamed(moderator, BATCH) };
 });
 
-/** Every report table on screen, header row first, as text. */
-async function tablesOnScreen(page: Page): Promise<string[][]> {
-  const rows: string[][] = [];
-  for (const table of await page.locator('[data-report-table]').all()) {
-    for (const row of await table.locator('tr').all()) {
-      rows.push((await row.locator('th, td').allInnerTexts()).map((cell) => cell.trim()));
-    }
-  }
-  return rows;
+/**
+ * Every report table on screen, header row first, as text: read in one step, so a table replaced
+ * by the next report while it is read never gives a mix or nothing.
+ */
+function tablesOnScreen(page: Page): Promise<string[][]> {
+  return page.locator('[data-report-table]').evaluateAll((tables) =>
+    tables.flatMap((table) =>
+      Array.from(table.querySelectorAll('tr'), (row) =>
+        Array.from(row.querySelectorAll('th, td'), (cell) => (cell as HTMLElement).innerText.trim()),
+      ),
+    ),
+  );
 }
 
 /** The CSV's rows without section headings and blank lines, as the screen's tables have them. */
@@ -64,8 +67,12 @@ const overflowOf = (inside: Locator) =>
     return Math.max(0, Math.ceil(element.getBoundingClientRect().right - box.getBoundingClientRect().right));
   });
 
-/** Waits for the report to show: its table, or its empty note. */
-async function shown(page: Page) {
+/**
+ * Waits for the report to show: its table, or its empty note; with `line`, the report whose lines
+ * (date, batch, subject) include it, so the one asked for and not the one before.
+ */
+async function shown(page: Page, line?: string) {
+  if (line) await page.getByText(line).first().waitFor();
   await page.locator('[data-report-table]').first().or(page.getByText(LABELS.reportNoRows)).waitFor();
   await page
     .getByRole('button', { name: LABELS.reportCsv, exact: true })
@@ -108,7 +115,7 @@ describe('reports', () => {
     assert.equal(await dayField.innerText(), dateText(today));
     await chooseOption(page, LABELS.reportBatch, BATCH, { exact: false });
     await page.waitForURL(/batch=/);
-    await shown(page);
+    await shown(page, `${LABELS.reportBatch}: ${BATCH}`);
     const byTopic = await tablesOnScreen(page);
     const column = byTopic[0]!.findIndex((header) => header.endsWith(`: ${opened.topic_title}`));
     assert.ok(column > 1, 'the opened topic has a column');
@@ -123,6 +130,7 @@ describe('reports', () => {
     await chooseOption(page, LABELS.reportType, LABELS.reportTypeByBatch);
     await page.waitForURL(/type=batch/);
     await shown(page);
+    await page.getByRole('columnheader', { name: 'Attendance', exact: true }).first().waitFor();
     const byBatch = await tablesOnScreen(page);
     assert.deepEqual(byBatch[0], ['Sl No', 'Student Name', 'Batch', 'Attendance', 'Time Spent (min)']);
     assert.ok(byBatch.slice(1).every((row) => row[2] === BATCH));
@@ -166,7 +174,7 @@ describe('reports', () => {
     await pickDay(page, today);
     await page.waitForURL(new RegExp(`date=${today}`));
     await page.waitForURL(/subject=/);
-    await shown(page);
+    await shown(page, `${LABELS.reportSubject}: `);
     const subjectTitle = await page.getByRole('combobox', { name: LABELS.reportSubject }).inputValue();
     assert.ok(subjectTitle, 'a subject is chosen');
     await csvMatchesScreen(page);

@@ -1,6 +1,44 @@
-import { dateText, LABELS } from '@portal/shared';
+import { type Assessment, dateText, LABELS } from '@portal/shared';
 import type { Locator, Page } from 'playwright-core';
+import type { ApiUser } from './api.js';
 import { DEMO_TIME_ZONE } from './browser.js';
+
+/** The current 15-minute slot: the earliest start the portal accepts. */
+export const slotStart = () => new Date(Math.floor(Date.now() / 900_000) * 900_000);
+
+/**
+ * A LIVE examination made through the API as a teacher makes it: created (from the current slot
+ * until `due`, with any settings), then its question file imported.
+ */
+export async function createExamWithPaper(
+  faculty: ApiUser,
+  exam: {
+    batchSubjectId: string;
+    title: string;
+    csv: string;
+    due: Date;
+    description?: string;
+    settings?: object;
+  },
+): Promise<Assessment> {
+  const { assessment } = await faculty.call<{ assessment: Assessment }>('/assessments', {
+    body: {
+      title: exam.title,
+      description: exam.description ?? 'Answer every question.',
+      batch_subject_id: exam.batchSubjectId,
+      start_date: slotStart().toISOString(),
+      due_date: exam.due.toISOString(),
+      ...exam.settings,
+    },
+  });
+  const form = new FormData();
+  form.append('file', new Blob([exam.csv], { type: 'text/csv' }), 'paper.csv');
+  const stored = await faculty.call<{ publicUrl: string }>('/s3/v2?purpose=import', { form });
+  await faculty.call('/assessment-questions/csv', {
+    body: { csv_url: stored.publicUrl, assessment_id: assessment._id },
+  });
+  return assessment;
+}
 
 /** A day `daysAhead` from today in the demo institution's time zone, as its calendar shows it. */
 export function dayAhead(daysAhead: number): { label: string; monthsAhead: number; iso: string } {

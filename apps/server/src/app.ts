@@ -11,6 +11,7 @@ import { forgetReadsAfterWrite } from './lib/read-cache.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { assessmentQuestionsRoutes } from './modules/assessments/questions.routes.js';
+import { regradeRoutes } from './modules/assessments/regrade.routes.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { batchesRoutes } from './modules/batches/batches.routes.js';
@@ -18,8 +19,11 @@ import { chaptersRoutes } from './modules/chapters/chapters.routes.js';
 import { doubtsRoutes } from './modules/doubts/doubts.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { accommodationsRoutes } from './modules/exams/accommodations.routes.js';
 import { examAttemptsRoutes } from './modules/exams/attempts.routes.js';
 import { examEvaluationRoutes } from './modules/exams/evaluation.routes.js';
+import { createExportRunner } from './modules/exports/export-jobs.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { facultiesRoutes } from './modules/faculties/faculties.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { institutionsRoutes } from './modules/institutions/institutions.routes.js';
@@ -43,7 +47,9 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { filesPlugin } from './plugins/files.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { oneAtATimePlugin } from './plugins/one-at-a-time.js';
+import { requestIdOf, requestLogPlugin } from './plugins/request-log.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { signInQueuePlugin } from './plugins/sign-in-queue.js';
 import { swaggerPlugin } from './plugins/swagger.js';
@@ -56,14 +62,21 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 // (presenters already pick the fields) and plain JSON.stringify keeps hot routes fast.
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
       ? {
           level: deps.config.LOG_LEVEL,
           redact: ['req.headers.authorization', 'req.body.password', 'req.body.new_password'],
+          ...(options.logStream ? { stream: options.logStream } : {}),
         }
       : false,
+    // Request ids: a trusted proxy's X-Request-Id, else the portal's own (plugins/request-log.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf(deps.config.TRUST_PROXY),
     // A child logger per request costs a third of a small answer's time; errors are logged with
     // their method and URL instead (plugins/errors.ts).
     childLoggerFactory: (logger) => logger,
@@ -78,6 +91,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.decorate('deps', deps);
 
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
@@ -93,6 +107,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     zlibOptions: { level: 1 },
     // In one call up to 64 KB (every list page): a stream per answer costs more than compressing.
     syncThreshold: 64 * 1024,
+    // Requests are not taken compressed: no hook per request for it, and no zip bomb to open.
+    globalDecompression: false,
   });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await app.register(swaggerPlugin, { publish: deps.config.API_DOCS === 'on' });
@@ -103,12 +119,19 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   // What a write dropped here is sent to the other instances before its answer leaves, so a client
   // that goes on to another instance finds the change there too (decision 36).
   const warn = (message: string) => app.log.warn(message);
-  const bus = createInstanceBus(deps.db, deps.pool, warn);
+  const bus = createInstanceBus(deps.db, deps.pool, warn, deps.config.DATABASE_LISTEN_URL);
   app.addHook('onSend', (_request, _reply, payload, done) => {
     if (!bus.busy) return done(null, payload);
     bus.sent().then(() => done(null, payload));
   });
   const hub = createEventHub(deps, bus, warn);
+  const exportRunner = createExportRunner(deps, warn);
+  app.addHook('onReady', async () => exportRunner.start());
+  app.addHook('onClose', async () => exportRunner.stop());
+  await app.register(metricsPlugin, {
+    setting: deps.config.METRICS,
+    sources: { streams: () => hub.size, jobs: exportRunner.stats },
+  });
   app.addHook('onReady', () => bus.start());
   // Open streams would keep the server from closing.
   app.addHook('preClose', (done) => {
@@ -141,12 +164,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(notificationsRoutes);
   await app.register(assessmentsRoutes);
   await app.register(assessmentQuestionsRoutes);
+  await app.register(regradeRoutes);
   await app.register(selfAssessmentsRoutes);
   await app.register(examAttemptsRoutes);
+  await app.register(accommodationsRoutes);
   await app.register(examEvaluationRoutes);
   await app.register(onlineSessionsRoutes);
   await app.register(sessionReportsRoutes);
   await app.register(reportsRoutes);
+  await app.register(exportsRoutes, { runner: exportRunner });
   await app.register(filesPlugin);
 
   await app.register(webPlugin, { root: deps.config.webDistDir });

@@ -30,3 +30,24 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('METRICS, the pool and the replica', () => {
+  it('keeps /metrics off unless on or an address list, and refuses anything else', () => {
+    expect(readConfig({}).METRICS).toBe('off');
+    expect(readConfig({ METRICS: 'off' }).METRICS).toBe('off');
+    expect(readConfig({ METRICS: 'on' }).METRICS).toBe('on');
+    expect(readConfig({ METRICS: '10.0.0.0/8, loopback' }).METRICS).toEqual(['10.0.0.0/8', 'loopback']);
+    for (const value of ['yes', 'true', 'prometheus.local', '10.0.0.0/40']) {
+      expect(() => readConfig({ METRICS: value })).toThrow(/METRICS cannot read/);
+    }
+  });
+
+  it('sizes the pool, and takes a replica only beside a DATABASE_URL', () => {
+    expect(readConfig({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(readConfig({ DATABASE_POOL_SIZE: '40' }).DATABASE_POOL_SIZE).toBe(40);
+    expect(() => readConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+    const both = { DATABASE_URL: 'postgres://a@db/portal', DATABASE_READ_URL: 'postgres://a@replica/portal' };
+    expect(readConfig(both).DATABASE_READ_URL).toBe(both.DATABASE_READ_URL);
+    expect(() => readConfig({ DATABASE_READ_URL: both.DATABASE_READ_URL })).toThrow(/DATABASE_READ_URL/);
+  });
+});

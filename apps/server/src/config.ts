@@ -46,6 +46,27 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/**
+ * Who may read `/metrics`: nobody (`off`, the default), anyone who reaches the port (`on`), or the
+ * addresses and ranges listed (as `TRUST_PROXY` names them), checked against the request's address.
+ */
+const metricsSetting = z
+  .string()
+  .optional()
+  .transform((value, context): 'off' | 'on' | string[] => {
+    const text = value?.trim() ?? '';
+    if (!text || text === 'off') return 'off';
+    if (text === 'on') return 'on';
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length === 0) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: `METRICS cannot read ${bad.map((entry) => `"${entry}"`).join(', ')}; give on, off, or the addresses or CIDR ranges that may read /metrics`,
+    });
+    return z.NEVER;
+  });
+
 /** Every environment variable the server reads. Documented in README.md. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -54,6 +75,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  /** A streaming replica of DATABASE_URL's server, for reports and exports (decision 42). */
+  DATABASE_READ_URL: optionalText,
+  /** A direct session to DATABASE_URL's server for LISTEN and the migration lock (behind PgBouncer). */
+  DATABASE_LISTEN_URL: optionalText,
+  /** Connections each instance keeps to the database at most (and as many to the replica). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
+  METRICS: metricsSetting,
   JWT_SECRET: optionalText.refine((value) => !value || value.length >= 32, {
     message: 'JWT_SECRET must be at least 32 characters',
   }),
@@ -109,6 +137,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(config.JITSI_APP_ID) !== Boolean(config.JITSI_APP_SECRET)) {
     throw new Error(
       'Invalid configuration:\n  JITSI_APP_ID and JITSI_APP_SECRET are set together or not at all',
+    );
+  }
+  if (config.DATABASE_READ_URL && !config.DATABASE_URL) {
+    throw new Error(
+      "Invalid configuration:\n  DATABASE_READ_URL names a replica of DATABASE_URL's server; the embedded database has none",
     );
   }
   return {

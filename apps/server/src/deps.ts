@@ -13,6 +13,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   pool: pg.Pool;
+  /** A streaming replica (DATABASE_READ_URL) for heavy reads (`lib/replica.ts`). */
+  readDb?: Database;
   clock: Clock;
   mailer: Mailer;
   storage: Storage;

@@ -38,7 +38,11 @@ async function main() {
     databaseUrl = embedded.url;
   }
 
-  const database = connectDatabase(databaseUrl);
+  const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
+  // Reports and exports read from the replica when there is one (decision 42).
+  const replica = config.DATABASE_READ_URL
+    ? connectDatabase(config.DATABASE_READ_URL, config.DATABASE_POOL_SIZE)
+    : null;
   let closing = false;
   async function shutdown(signal: string) {
     if (closing) return;
@@ -51,6 +55,7 @@ async function main() {
     await closePdfPool().catch(() => {});
     await closePasswordPool().catch(() => {});
     await database.close().catch(() => {});
+    await replica?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);
   }
@@ -59,7 +64,7 @@ async function main() {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await runMigrations(database.db);
+    await runMigrations(database.db, config.DATABASE_LISTEN_URL);
     // Demo data goes only into an empty database: by default in embedded mode, or when asked.
     const wantsDemo = config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && embeddedMode);
     const seededDemo = wantsDemo && (await isDatabaseEmpty(database.db));
@@ -80,6 +85,7 @@ async function main() {
         config,
         db: database.db,
         pool: database.pool,
+        readDb: replica?.db,
         clock: systemClock,
         mailer,
         storage,

@@ -4,6 +4,8 @@ import { DOCUMENT_LABELS } from './labels/documents.js';
 import { DOUBTS_LABELS } from './labels/doubts.js';
 import { EVALUATION_LABELS } from './labels/evaluation.js';
 import { EXAM_LABELS } from './labels/exams.js';
+import { FAIR_EXAM_LABELS, FAIR_EXAM_MESSAGES } from './labels/fair-exams.js';
+import { OPERATIONS_LABELS, OPERATIONS_MESSAGES } from './labels/operations.js';
 import { OWNER_LABELS } from './labels/owner.js';
 import { REPORT_LABELS, REPORT_MARKS, REPORT_MESSAGES } from './labels/reports.js';
 import { SESSION_LABELS, SESSION_MESSAGES } from './labels/sessions.js';
@@ -358,9 +360,11 @@ export const MESSAGES = {
   autoAnswerFromNote: 'From your notes on {topic}: {text}',
   autoAnswerFromDoubt: 'A teacher answered a similar doubt on {topic}: {text}',
   ...ASSESSMENT_MESSAGES,
+  ...FAIR_EXAM_MESSAGES,
   ...SESSION_MESSAGES,
   ...ANNOUNCEMENT_MESSAGES,
   ...REPORT_MESSAGES,
+  ...OPERATIONS_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -374,11 +378,13 @@ export const LABELS = {
   ...ASSESSMENT_LABELS,
   ...SESSION_LABELS,
   ...EXAM_LABELS,
+  ...FAIR_EXAM_LABELS,
   ...EVALUATION_LABELS,
   ...ANNOUNCEMENT_LABELS,
   ...REPORT_LABELS,
   ...SIGN_IN_LABELS,
   ...DOCUMENT_LABELS,
+  ...OPERATIONS_LABELS,
   // Sign-in (management §2 "Public routes", §5)
   supportPhone: 'Phone',
   supportEmail: 'E-mail',

@@ -35,6 +35,23 @@ export const migrationsFolder = path.resolve(
   import.meta.dirname.endsWith('dist') ? '../src/db/migrations' : 'migrations',
 );
 
-export async function runMigrations(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder });
+/** Any fixed number: the advisory lock instances take while migrating. */
+const MIGRATION_LOCK = 7_152_028;
+
+/**
+ * Applies the pending migrations, all in one transaction (drizzle's migrator), so one that fails
+ * leaves the database as it was. Instances started together take turns on an advisory lock: the
+ * first applies them, the others then find nothing to do (without it both would create the same
+ * tables and one would fail to start).
+ */
+export async function runMigrations(db: Database, lockUrl?: string): Promise<void> {
+  // The lock needs a session of its own: `lockUrl` is a direct one when the pool goes through PgBouncer.
+  const lock = new pg.Client(lockUrl ? { connectionString: lockUrl } : db.$client.options);
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await lock.end().catch(() => {});
+  }
 }

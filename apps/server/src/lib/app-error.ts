@@ -22,16 +22,23 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
-/** 429 for a limit on an account: the message and the Retry-After header say when to try again. */
+/**
+ * 429 for a limit on an account (or an attempt): the message and the Retry-After header say when
+ * to try again; `message` replaces the general one.
+ */
 export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message?: string,
+  ) {
     const minutes = Math.ceil(retryAfterSeconds / 60);
     super(
       429,
       'RATE_LIMITED',
-      minutes <= 1
-        ? MESSAGES.rateLimited
-        : formatMessage(MESSAGES.tooManyAttemptsRetryIn, { minutes: String(minutes) }),
+      message ??
+        (minutes <= 1
+          ? MESSAGES.rateLimited
+          : formatMessage(MESSAGES.tooManyAttemptsRetryIn, { minutes: String(minutes) })),
     );
   }
 }

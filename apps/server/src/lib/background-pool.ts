@@ -8,12 +8,25 @@ import { Piscina } from 'piscina';
  * positive `nice` lowers the threads' CPU priority: on a busy machine the students' reads come
  * first and the heavy work takes longer rather than stalling them.
  */
+/** Each pool's work, for /metrics: threads running, tasks waiting and tasks done. */
+const statsByPool = new Map<string, () => { threads: number; queued: number; completed: number }>();
+
+export function backgroundPoolStats() {
+  return [...statsByPool].map(([name, stats]) => ({ name, ...stats() }));
+}
+
 export function backgroundPool(workerName: string, nice: number) {
   const fromSources = import.meta.url.endsWith('.ts');
   // Built: dist/<name>.js beside dist/main.js (build.mjs). From the sources (tests, tsx): the
   // TypeScript file, loaded through tsx in the worker.
   const filename = new URL(`./${workerName}.${fromSources ? 'ts' : 'js'}`, import.meta.url).href;
   let pool: Piscina | undefined;
+  let completedBefore = 0;
+  statsByPool.set(workerName, () => ({
+    threads: pool?.threads.length ?? 0,
+    queued: pool?.queueSize ?? 0,
+    completed: completedBefore + (pool?.completed ?? 0),
+  }));
   return {
     run<Result>(task: unknown): Promise<Result> {
       pool ??= new Piscina({
@@ -29,6 +42,7 @@ export function backgroundPool(workerName: string, nice: number) {
     /** Ends the worker threads (the server's close; scripts when done). */
     async close(): Promise<void> {
       const closing = pool;
+      completedBefore += closing?.completed ?? 0;
       pool = undefined;
       await closing?.destroy();
     },

@@ -79,6 +79,8 @@ export function createInstanceBus(
   db: Database,
   pool: pg.Pool,
   log: (message: string) => void = () => {},
+  /** A direct connection for LISTEN when the pool goes through PgBouncer's transaction mode. */
+  listenUrl?: string,
 ): InstanceBus {
   const instanceId = randomBytes(6).toString('hex');
   const eventListeners = new Set<(notice: EventNotice) => void>();
@@ -148,7 +150,7 @@ export function createInstanceBus(
 
   async function connect() {
     if (stopped) return;
-    const next = new pg.Client(pool.options);
+    const next = new pg.Client(listenUrl ? { connectionString: listenUrl } : pool.options);
     next.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL) handleChanges(message.payload ?? '');
       else if (message.channel === EVENTS_CHANNEL) handleEvent(message.payload ?? '');

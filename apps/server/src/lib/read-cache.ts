@@ -51,6 +51,9 @@ interface Cache {
   epoch: number;
   /** Every drop of an institution's or all reads, counted. */
   drops: number;
+  /** Reads answered from the cache and reads that loaded (for /metrics). */
+  hits: number;
+  misses: number;
 }
 
 const caches = new WeakMap<Database, Cache>();
@@ -58,7 +61,7 @@ const caches = new WeakMap<Database, Cache>();
 function cacheOf(db: Database): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), bytes: 0, generations: new Map(), epoch: 0, drops: 0 };
+    cache = { entries: new Map(), bytes: 0, generations: new Map(), epoch: 0, drops: 0, hits: 0, misses: 0 };
     caches.set(db, cache);
   }
   return cache;
@@ -122,9 +125,22 @@ export function derivedOnce<Source extends object, Value>(derive: (source: Sourc
 }
 
 /** The cache's current size, for tests and diagnostics. */
+/**
+ * Makes `alias` (the replica's handle) use `primary`'s cache: what a replica read keeps is dropped
+ * by the primary's writes like any other entry, and is not kept twice.
+ */
+export function shareReadCache(alias: Database, primary: Database): void {
+  if (caches.get(alias) !== cacheOf(primary)) caches.set(alias, cacheOf(primary));
+}
+
 export function readCacheSize(db: Database): { entries: number; bytes: number } {
   const cache = cacheOf(db);
   return { entries: cache.entries.size, bytes: cache.bytes };
+}
+
+export function readCacheCounts(db: Database): { hits: number; misses: number } {
+  const { hits, misses } = cacheOf(db);
+  return { hits, misses };
 }
 
 /**
@@ -145,7 +161,11 @@ export function cachedRead<T>(
   const fullKey = `${keyPrefix(cache, institutionId)}${key}`;
   const now = Date.now();
   const hit = cache.entries.get(fullKey);
-  if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+  if (hit && hit.expiresAt > now) {
+    cache.hits++;
+    return hit.value as Promise<T>;
+  }
+  cache.misses++;
   const value = load();
   keep(cache, fullKey, value, now + ttlMs);
   return value;
@@ -173,8 +193,13 @@ export function cachedReadMany<T>(
     if (hit.loaded) ready.push(hit.loaded.answer);
     return hit.value as Promise<T | null>;
   });
-  if (ready.length === keys.length) return Promise.resolve(ready as (T | null)[]);
+  if (ready.length === keys.length) {
+    cache.hits += keys.length;
+    return Promise.resolve(ready as (T | null)[]);
+  }
   const missing = [...new Set(keys.filter((_, index) => answers[index] === undefined))];
+  cache.misses += missing.length;
+  cache.hits += keys.length - missing.length;
   if (missing.length > 0) {
     const loaded = loadMissing(missing);
     const answerOf = new Map(missing.map((key) => [key, loaded.then((found) => found.get(key) ?? null)]));

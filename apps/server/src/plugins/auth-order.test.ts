@@ -12,6 +12,9 @@ afterAll(() => t.close());
 /** The operations anyone may call: everything else in the OpenAPI document needs a token. */
 const PUBLIC_OPERATIONS = [
   'GET /api/health',
+  // Liveness and readiness, for load balancers and orchestrators.
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/config/public',
   'POST /api/auth/login',
   'POST /api/auth/forgot-password',

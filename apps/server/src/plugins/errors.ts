@@ -44,7 +44,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     if (status >= 500) {
       request.log.error(
-        { err: error, reqId: request.id, method: request.method, url: request.url },
+        // The route's pattern, not the URL: a query string may carry what must not be logged.
+        { err: error, reqId: request.id, method: request.method, route: request.routeOptions.url },
         'request failed',
       );
     }

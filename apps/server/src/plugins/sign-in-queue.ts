@@ -19,6 +19,7 @@ export const signInQueuePlugin = fp(
     const path = options.path ?? '/api/auth/login';
     let active = 0;
     const waiting: (() => void)[] = [];
+    app.decorate('signInQueue', { active: () => active, waiting: () => waiting.length });
 
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'POST' || request.routeOptions.url !== path) return done();
@@ -43,3 +44,10 @@ export const signInQueuePlugin = fp(
   },
   { name: 'sign-in-queue' },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sign-ins being verified and waiting their turn (for /metrics). */
+    signInQueue: { active(): number; waiting(): number };
+  }
+}

@@ -25,19 +25,25 @@ const testPasswordHash = () => {
 /**
  * A portal for one test file: its own database cloned from the migrated template, a real SMTP
  * capture server, a clock moved by hand, and helpers to make institutions and accounts.
- * `env` adds configuration variables (e.g. a local model server for automated answers).
+ * `env` adds configuration variables (e.g. a local model server for automated answers);
+ * `databaseUrl` runs it on a migrated database of the caller's (left in place by `close`), and
+ * `dataDir` names its data folder (removed by `close` only when the harness chose it).
  */
-export async function createTestApp(options: { env?: Record<string, string> } = {}) {
-  const adminUrl = inject('adminDatabaseUrl');
+export async function createTestApp(
+  options: { env?: Record<string, string>; databaseUrl?: string; dataDir?: string } = {},
+) {
+  const adminUrl = options.databaseUrl ? null : inject('adminDatabaseUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = connectDatabase(adminUrl, 1);
-  await admin.pool.query(`CREATE DATABASE ${name} TEMPLATE portal_template`);
-  await admin.close();
+  if (adminUrl) {
+    const admin = connectDatabase(adminUrl, 1);
+    await admin.pool.query(`CREATE DATABASE ${name} TEMPLATE portal_template`);
+    await admin.close();
+  }
 
-  const database = connectDatabase(withDatabase(adminUrl, name), 5);
+  const database = connectDatabase(options.databaseUrl ?? withDatabase(adminUrl!, name), 5);
   const smtp = await startSmtpCapture();
   const clock = manualClock(new Date('2026-11-20T09:00:00Z'));
-  const dataDir = path.resolve(import.meta.dirname, '../../../../.tmp', `data-${name}`);
+  const dataDir = options.dataDir ?? path.resolve(import.meta.dirname, '../../../../.tmp', `data-${name}`);
   const config = readConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({
     config,
@@ -164,10 +170,12 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
     await app.close();
     await smtp.close();
     await database.close();
-    const cleanup = connectDatabase(adminUrl, 1);
-    await cleanup.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    if (adminUrl) {
+      const cleanup = connectDatabase(adminUrl, 1);
+      await cleanup.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.close();
+    }
+    if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   }
 
   return {

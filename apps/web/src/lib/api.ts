@@ -10,6 +10,8 @@ export interface ApiOptions {
   /** Send the session's bearer token (default). Public calls (login, OTP, config) pass false. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a last event as the tab closes). */
+  keepalive?: boolean;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -24,7 +26,13 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Calls `/api{path}` and returns the `data` of the envelope, or throws an ApiError. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, auth = true, signal } = options;
+  const {
+    method = options.body === undefined ? 'GET' : 'POST',
+    body,
+    auth = true,
+    signal,
+    keepalive,
+  } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? getAccount()?.jwt : undefined;
@@ -37,6 +45,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

@@ -12,8 +12,6 @@ export const EXAM_LABELS = {
   examButtonStart: 'START EXAMINATION NOW',
   examButtonMissed: 'Missed',
   examButtonNotStarted: 'Not Started',
-  /** learning §9: the card's time to complete is fixed. */
-  examDurationLabel: '60 minutes',
   examViewResults: 'View Results',
   examNoUpcoming: 'No upcoming examinations.',
   examNoPrevious: 'No previous examinations.',

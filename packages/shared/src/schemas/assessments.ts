@@ -58,6 +58,43 @@ const dueAfterStart = (value: { start_date?: string; due_date?: string }) => {
 };
 const dueAfterStartIssue = { message: MESSAGES.assessmentDueBeforeStart, path: ['due_date'] };
 
+/** The longest duration an examination may have: a day. */
+export const EXAM_DURATION_MAX_MINUTES = 24 * 60;
+/** Questions a draw may take (a paper holds at most 500). */
+export const EXAM_DRAW_MAX = 500;
+
+/**
+ * An examination's settings (decisions 38 and 39), changed only until the first student starts:
+ * each student's clock runs `duration_minutes` from their own start (null: to the due date), the
+ * questions and/or options are shuffled per student, `draw_count` questions are drawn per student
+ * from the paper (null: all), and the exam shows one question at a time.
+ */
+export const examSettingsBodySchema = z.object({
+  duration_minutes: z
+    .number({ error: MESSAGES.examDurationInvalid })
+    .int(MESSAGES.examDurationInvalid)
+    .min(1, MESSAGES.examDurationInvalid)
+    .max(EXAM_DURATION_MAX_MINUTES, MESSAGES.examDurationInvalid)
+    .nullable(),
+  shuffle_questions: z.boolean(),
+  shuffle_options: z.boolean(),
+  draw_count: z
+    .number({ error: MESSAGES.examDrawInvalid })
+    .int(MESSAGES.examDrawInvalid)
+    .min(1, MESSAGES.examDrawInvalid)
+    .max(EXAM_DRAW_MAX, MESSAGES.examDrawInvalid)
+    .nullable(),
+  one_at_a_time: z.boolean(),
+});
+export type ExamSettingsBody = z.infer<typeof examSettingsBodySchema>;
+export const EXAM_SETTING_FIELDS = [
+  'duration_minutes',
+  'shuffle_questions',
+  'shuffle_options',
+  'draw_count',
+  'one_at_a_time',
+] as const;
+
 /** POST /api/assessments (learning §7): every field but `url` is required ("Please fill the form"). */
 export const createAssessmentBodySchema = z
   .object({
@@ -67,6 +104,7 @@ export const createAssessmentBodySchema = z
     start_date: assessmentDateTimeSchema,
     due_date: assessmentDateTimeSchema,
     url: questionPaperUrlSchema.default(NO_FILES),
+    ...examSettingsBodySchema.partial().shape,
   })
   .refine(dueAfterStart, dueAfterStartIssue);
 export type CreateAssessmentBody = z.input<typeof createAssessmentBodySchema>;
@@ -79,6 +117,7 @@ export const updateAssessmentBodySchema = z
     start_date: assessmentDateTimeSchema,
     due_date: assessmentDateTimeSchema,
     url: questionPaperUrlSchema,
+    ...examSettingsBodySchema.shape,
   })
   .partial()
   .refine(dueAfterStart, dueAfterStartIssue);
@@ -169,6 +208,17 @@ export const assessmentSchema = z.object({
   can_edit: z.boolean(),
   /** The caller may cancel it (its author or a moderator, while not evaluated or canceled). */
   can_cancel: z.boolean(),
+  /**
+   * The settings (decisions 38 and 39). For a student, `duration_minutes` is their own time: the
+   * duration with their extra time, and `questions_count` / `total_marks` those of their drawn paper.
+   */
+  duration_minutes: z.number().int().nullable(),
+  shuffle_questions: z.boolean(),
+  shuffle_options: z.boolean(),
+  draw_count: z.number().int().nullable(),
+  one_at_a_time: z.boolean(),
+  /** A student has started it: its settings and questions are frozen (staff; false for students). */
+  settings_frozen: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

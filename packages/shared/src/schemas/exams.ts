@@ -3,6 +3,7 @@ import { QUESTION_TYPES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { assessmentSchema } from './assessments.js';
 import { idSchema } from './common.js';
+import { leaveLogSchema } from './exam-fairness.js';
 import { pageInfoSchema, pageQuerySchema } from './pagination.js';
 
 /**
@@ -34,11 +35,16 @@ export const examAttemptSchema = z.object({
   assessment_id: z.uuid(),
   batch_subject_id: z.uuid(),
   started_at: z.string(),
-  /** The due date, ISO 8601 (UTC). */
+  /** The student's due date (a later one when given them), ISO 8601 (UTC). */
   due_date: z.string(),
+  /**
+   * When the student's clock ends (decision 38): their start + the duration with their extra
+   * time, never past their due date; without a duration, their due date.
+   */
+  deadline: z.string(),
   submitted_at: z.string().nullable(),
   auto_submitted: z.boolean(),
-  /** Milliseconds until the due date by the server's clock, never below 0. */
+  /** Milliseconds until the deadline by the server's clock, never below 0. */
   time_left_ms: z.number().int(),
 });
 export type ExamAttempt = z.infer<typeof examAttemptSchema>;
@@ -64,6 +70,8 @@ export const savedAnswerSchema = z.object({
   submitted_answer_text: z.string().nullable(),
   /** Answer sheets: `/files/…` links of the student's own `answer_sheet` uploads. */
   file_urls: z.array(z.string()),
+  /** The student's "mark for review". */
+  marked_for_review: z.boolean(),
   updated_at: z.string(),
 });
 export type SavedAnswer = z.infer<typeof savedAnswerSchema>;
@@ -79,9 +87,12 @@ export const examHeaderSchema = z.object({
   due_date: z.string(),
   /** The question paper's link, or `noFiles`. */
   url: z.string(),
+  /** The student's paper: drawn questions when the examination draws. */
   questions_count: z.number().int(),
   total_marks: z.number(),
   has_upload_questions: z.boolean(),
+  /** Show one question at a time (a setting). */
+  one_at_a_time: z.boolean(),
 });
 export type ExamHeader = z.infer<typeof examHeaderSchema>;
 
@@ -114,6 +125,8 @@ export const saveAnswerBodySchema = z.object({
     .array(fileUrlSchema)
     .max(EXAM_FILES_PER_QUESTION_MAX, `At most ${EXAM_FILES_PER_QUESTION_MAX} files.`)
     .default([]),
+  /** "Mark for review"; left out, the saved mark stays as it is. */
+  marked_for_review: z.boolean().optional(),
 });
 export type SaveAnswerBody = z.input<typeof saveAnswerBodySchema>;
 
@@ -166,8 +179,14 @@ export type ExamSubmitted = z.infer<typeof examSubmittedSchema>;
 // ---------------------------------------------------------------------------------------------
 // Results and evaluation
 
-/** An option with its right flag (results after EVOLUTED, and evaluators). */
-export const resultOptionSchema = examOptionSchema.extend({ correct: z.boolean() });
+/**
+ * An option with its right flag (results after EVOLUTED, and evaluators), in the paper's order;
+ * `shown_position` is where the student saw it when options were shuffled (their letter), else null.
+ */
+export const resultOptionSchema = examOptionSchema.extend({
+  correct: z.boolean(),
+  shown_position: z.number().int().nullable().optional(),
+});
 
 /** One question of a submission (learning §3 "Evaluation row"), `_id` being the answer's id. */
 export const evaluationRowSchema = z.object({
@@ -186,6 +205,8 @@ export const evaluationRowSchema = z.object({
   /** Choice answers are scored on submit; TEXT and UPLOAD once marked. */
   correct: z.boolean().nullable(),
   scored_point: z.number().nullable(),
+  /** The question's number on the student's own paper when it was shuffled or drawn, else null. */
+  shown_as: z.number().int().nullable().optional(),
 });
 export type EvaluationRow = z.infer<typeof evaluationRowSchema>;
 
@@ -206,6 +227,8 @@ export const studentSubmissionSchema = z.object({
   total_marks: z.number(),
   number_file_submited: z.number().int(),
   assessor_name: z.string().nullable(),
+  /** Leaving the exam page, for evaluators (null for the student). */
+  leaves: leaveLogSchema.nullable().optional(),
 });
 export type StudentSubmission = z.infer<typeof studentSubmissionSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EARLIEST_DATE_OF_BIRTH, GENDERS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { idSchema } from './common.js';
+import { extraPercentSchema } from './exam-fairness.js';
 
 /** A list entered as "a, b" or "a; b" (or already a list): trimmed, empties dropped. */
 export const textListSchema = z
@@ -75,6 +76,8 @@ export const studentSchema = z.object({
   guardian_name: z.string().nullable(),
   date_of_birth: z.string().nullable(),
   uploadAssessmentNotAllowed: z.boolean(),
+  /** Standing extra time in every examination with a duration, % of it (decision 38; staff-only). */
+  extra_time_percent: z.number(),
   batch: z.object({ _id: z.uuid(), title: z.string() }).nullable(),
   archived: z.boolean(),
 });
@@ -124,6 +127,7 @@ export const updateStudentBodySchema = z.object({
   gender: z.enum(GENDERS).optional(),
   prn: z.string().trim().max(50).nullish(),
   uploadAssessmentNotAllowed: z.boolean().optional(),
+  extra_time_percent: extraPercentSchema.optional(),
 });
 export type UpdateStudentBody = z.infer<typeof updateStudentBodySchema>;
 export type UpdateStudentInput = z.input<typeof updateStudentBodySchema>;

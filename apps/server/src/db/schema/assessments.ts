@@ -54,10 +54,25 @@ export const assessments = pgTable(
     status: text('status', { enum: ['DRAFTED', 'LIVE', 'EVOLUTED', 'CANCELED'] })
       .notNull()
       .default('DRAFTED'),
+    // The examination's settings (decision 39), frozen once a student has started: each student's
+    // clock runs for `durationMinutes` from their own start (never past their due date); the
+    // paper is shuffled and/or drawn per attempt from the attempt's seed; `oneAtATime` shows one
+    // question at a time.
+    durationMinutes: integer('duration_minutes'),
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    /** Questions drawn per student from the paper (null: all of them). */
+    drawCount: integer('draw_count'),
+    oneAtATime: boolean('one_at_a_time').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    check(
+      'assessments_duration_positive',
+      sql`${table.durationMinutes} is null or ${table.durationMinutes} > 0`,
+    ),
+    check('assessments_draw_positive', sql`${table.drawCount} is null or ${table.drawCount} > 0`),
     index('assessments_institution_due_idx').on(table.institutionId, table.dueDate, table.id),
     index('assessments_batch_subject_due_idx').on(table.batchSubjectId, table.dueDate, table.id),
   ],
@@ -139,7 +154,9 @@ export const selfAssessmentResults = pgTable(
 
 /**
  * A student's sitting of an examination, owned by the server (decision 26): one per assessment
- * and student; the deadline is the assessment's due date. Submitted once (decision 21).
+ * and student; its deadline is the student's own (decision 38: `ownDeadline` in exams.policy.ts,
+ * `attemptDeadline` in SQL), worked out when needed from the start, the settings and the
+ * accommodations, never stored. Submitted once (decision 21).
  */
 export const examAttempts = pgTable(
   'exam_attempts',
@@ -156,6 +173,12 @@ export const examAttempts = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Submitted by the deadline rather than by the student (auto-submit at zero, or overdue). */
     autoSubmitted: boolean('auto_submitted').notNull().default(false),
+    /**
+     * Drawn by the database at the start: the student's shuffled and drawn paper is derived from
+     * it (decision 39), so a reload, another tab and the evaluator see the same order, and no copy
+     * of the paper is kept.
+     */
+    seed: integer('seed').notNull().default(sql`(floor(random() * 2147483647))::int`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -189,6 +212,8 @@ export const examAnswers = pgTable(
     scoredPoint: marks('scored_point'),
     assessorUserId: uuid('assessor_user_id').references(() => users.id),
     assessedAt: timestamp('assessed_at', { withTimezone: true }),
+    /** The student's "mark for review", saved with the answer (the palette shows it). */
+    markedForReview: boolean('marked_for_review').notNull().default(false),
   },
   (table) => [
     uniqueIndex('exam_answers_attempt_question_key').on(table.attemptId, table.questionId),
@@ -197,4 +222,80 @@ export const examAnswers = pgTable(
     // left, and this index holds only those (few once marking is done), not every answer.
     index('exam_answers_unassessed_idx').on(table.attemptId).where(sql`not ${table.assessed}`),
   ],
+);
+
+/**
+ * A student's accommodation for one examination (decision 38), given by a moderator or a teacher
+ * of the batch subject: extra minutes, a percentage of the duration (replacing the student's
+ * standing `extra_time_percent` for this examination) and/or a later due date. Staff-only data.
+ */
+export const examAccommodations = pgTable(
+  'exam_accommodations',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id),
+    extraMinutes: integer('extra_minutes').notNull().default(0),
+    extraPercent: numeric('extra_percent', { precision: 5, scale: 2, mode: 'number' }),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('exam_accommodations_assessment_student_key').on(table.assessmentId, table.studentId),
+    index('exam_accommodations_student_idx').on(table.studentId),
+  ],
+);
+
+/**
+ * Each time the exam page was hidden or lost focus (`left_at`) and came back (`back_at`, null while
+ * away), by the server's clock, against the attempt: the evaluator sees them per submission.
+ */
+export const examLeaves = pgTable(
+  'exam_leaves',
+  {
+    id: id(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => examAttempts.id),
+    leftAt: timestamp('left_at', { withTimezone: true }).notNull(),
+    backAt: timestamp('back_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('exam_leaves_attempt_idx').on(table.attemptId, table.leftAt),
+    // At most one absence open per attempt: a second "left" while away changes nothing.
+    uniqueIndex('exam_leaves_away_key').on(table.attemptId).where(sql`${table.backAt} is null`),
+  ],
+);
+
+/**
+ * A regrade after the exam (decision 39): a question's right options or marks corrected, every
+ * submission rescored in one statement; kept as the assessment's history (who, when, before and
+ * after, and how many scores changed).
+ */
+export const assessmentRegrades = pgTable(
+  'assessment_regrades',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => assessments.id),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id),
+    userId: uuid('user_id').references(() => users.id),
+    userName: text('user_name').notNull(),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+    scoresChanged: integer('scores_changed').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('assessment_regrades_assessment_idx').on(table.assessmentId, table.createdAt)],
 );

@@ -1,6 +1,7 @@
 export * from './assessments.js';
 export * from './batches.js';
 export * from './content.js';
+export * from './exports.js';
 export * from './institutions.js';
 export * from './learning.js';
 export * from './notifications.js';

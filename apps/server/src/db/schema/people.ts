@@ -1,4 +1,14 @@
-import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { batches } from './batches.js';
 import { archivedAt, createdAt, id, updatedAt } from './columns.js';
 import { institutions } from './institutions.js';
@@ -32,6 +42,10 @@ export const students = pgTable(
     guardianName: text('guardian_name'),
     avatar: text('avatar'),
     uploadAssessmentNotAllowed: boolean('upload_assessment_not_allowed').notNull().default(false),
+    /** Standing extra time in every examination with a duration, as a percentage of it (decision 38; staff-only). */
+    extraTimePercent: numeric('extra_time_percent', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     archivedAt: archivedAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -23,17 +23,20 @@ export function timeTab(dueDate: Date, now: Date): AssessmentTimeTab {
 }
 
 /**
- * The student's exam card button at `now` (learning §2). A started attempt past due + grace counts
- * as submitted: the first read of the results submits it with its saved answers (decision 26).
+ * The student's exam card button at `now` (learning §2), by their own deadline (decision 38: the
+ * end of their clock once started, else their due date). A started attempt past its deadline +
+ * grace counts as submitted: the first read of the results submits it with its saved answers
+ * (decision 26).
  */
 export function examCardState(
-  exam: { has_taken: boolean; has_started: boolean; start_date: Date; due_date: Date },
+  exam: { has_taken: boolean; has_started: boolean; start_date: Date; due_date: Date; deadline?: Date },
   now: Date,
 ): ExamCardState {
   const at = now.getTime();
-  const overdue = at > exam.due_date.getTime() + EXAM_GRACE_MS;
+  const deadline = (exam.deadline ?? exam.due_date).getTime();
+  const overdue = at > deadline + EXAM_GRACE_MS;
   if (exam.has_taken || (exam.has_started && overdue)) return 'submitted';
   if (at < exam.start_date.getTime()) return 'not_started';
-  if (at <= exam.due_date.getTime()) return 'start';
+  if (at <= deadline) return 'start';
   return 'missed';
 }

@@ -4,6 +4,12 @@ import { effectiveStatus, examCardState } from './assessment-status.js';
 import { isEditable, mayCancel, mayTeachBatchSubject } from './assessments.policy.js';
 import type { AssessmentRow } from './assessments.repository.js';
 
+/** The duration; a student's card has their own (with their extra time). */
+function durationFor(row: AssessmentRow): number | null {
+  if (row.own_seconds === undefined) return row.duration_minutes;
+  return row.own_seconds === null ? null : Math.round(row.own_seconds / 60);
+}
+
 /** An assessment as `user` sees it at `now`: its derived status and what they may do with it. */
 export function presentAssessment(row: AssessmentRow, user: AuthUser, now: Date): Assessment {
   const status = effectiveStatus(row.status, row.due_date, now);
@@ -34,6 +40,12 @@ export function presentAssessment(row: AssessmentRow, user: AuthUser, now: Date)
     student_count: row.student_count,
     can_edit: teaching && isEditable(status),
     can_cancel: mayCancel(user, row.author_user_id, status),
+    duration_minutes: durationFor(row),
+    shuffle_questions: row.shuffle_questions,
+    shuffle_options: row.shuffle_options,
+    draw_count: row.draw_count,
+    one_at_a_time: row.one_at_a_time,
+    settings_frozen: row.attempts_started > 0,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -30,6 +30,11 @@ export interface AssessmentRow extends Record<string, unknown> {
   questions_count: number;
   total_marks: number;
   has_upload_questions: boolean;
+  duration_minutes: number | null;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
+  draw_count: number | null;
+  one_at_a_time: boolean;
   /** Attempts started, submitted or not: once there is one, the questions are frozen. */
   attempts_started: number;
   submissions_received: number;
@@ -41,6 +46,9 @@ export interface AssessmentRow extends Record<string, unknown> {
   has_started: boolean;
   /** The reader (a faculty member) teaches its batch subject. */
   teaches: boolean;
+  /** A student's own deadline and clock (decision 38), on their cards only. */
+  deadline?: Date;
+  own_seconds?: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -102,7 +110,8 @@ export function selectAssessments(reader: Reader, where: SQL, page?: AssessmentP
     select a.id, a.batch_subject_id, bs.batch_id, b.title as batch_title, s.id as subject_id,
       s.code as subject_code, s.title as subject_title, a.title, a.description, a.start_date,
       a.due_date, a.paper_url, a.status, a.author_user_id, a.author_name,
-      q.questions_count, q.total_marks, q.has_upload_questions,
+      q.questions_count, q.total_marks, q.has_upload_questions, a.duration_minutes, a.shuffle_questions,
+      a.shuffle_options, a.draw_count, a.one_at_a_time,
       att.attempts_started, att.submissions_received, att.submissions_evoluted,
       (select count(*)::int from batch_subject_students bss
         join students st on st.id = bss.student_id and st.archived_at is null and st.batch_id = bs.batch_id

@@ -5,22 +5,25 @@ import {
   type AssessmentStatusBody,
   type assessmentListQuerySchema,
   type createAssessmentBodySchema,
+  EXAM_GRACE_MS,
+  type EXAM_SETTING_FIELDS,
   earliestAssessmentStart,
   formatMessage,
   MESSAGES,
   type updateAssessmentBodySchema,
 } from '@portal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
-import { assessments } from '../../db/schema/index.js';
+import { assessments, examAttempts, questions } from '../../db/schema/index.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { pageOf, readPage } from '../../lib/pagination.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { batchSubjectAudience, publishEvent } from '../events/publish.js';
-import { submitOverdueAttempts } from '../exams/attempts.repository.js';
+import { laterDueDate } from '../exams/accommodations.repository.js';
+import { submitOverdue } from '../exams/overdue.js';
 import { effectiveStatus } from './assessment-status.js';
 import { isEditable, mayCancel, mayTeachBatchSubject } from './assessments.policy.js';
 import { presentAssessment } from './assessments.presenter.js';
@@ -135,11 +138,57 @@ export async function createAssessment(deps: AppDeps, user: AuthUser, body: Crea
       dueDate: new Date(body.due_date),
       paperUrl,
       status: 'DRAFTED',
+      ...settingsOf(body),
       createdAt: now,
       updatedAt: now,
     })
     .returning({ id: assessments.id });
   return getAssessment(deps, user, row!.id);
+}
+
+/** The settings a body gives (decision 39), as columns; fields left out are not set. */
+function settingsOf(body: Partial<Pick<CreateBody, (typeof EXAM_SETTING_FIELDS)[number]>>) {
+  return {
+    ...(body.duration_minutes !== undefined ? { durationMinutes: body.duration_minutes } : {}),
+    ...(body.shuffle_questions !== undefined ? { shuffleQuestions: body.shuffle_questions } : {}),
+    ...(body.shuffle_options !== undefined ? { shuffleOptions: body.shuffle_options } : {}),
+    ...(body.draw_count !== undefined ? { drawCount: body.draw_count } : {}),
+    ...(body.one_at_a_time !== undefined ? { oneAtATime: body.one_at_a_time } : {}),
+  };
+}
+
+/**
+ * Settings change only until the first student starts (409 after, as questions do), and a draw
+ * cannot take more questions than the paper holds (400).
+ */
+async function assertSettingsChangeable(
+  tx: Transaction,
+  current: typeof assessments.$inferSelect,
+  changes: ReturnType<typeof settingsOf>,
+) {
+  const changed = Object.entries(changes).some(
+    ([key, value]) => current[key as keyof typeof changes] !== value,
+  );
+  if (!changed) return;
+  const [attempts] = await tx
+    .select({ started: count() })
+    .from(examAttempts)
+    .where(eq(examAttempts.assessmentId, current.id));
+  if ((attempts?.started ?? 0) > 0) throw conflict(MESSAGES.assessmentSettingsFrozen);
+  if (changes.drawCount) {
+    const [paper] = await tx
+      .select({ questions: count() })
+      .from(questions)
+      .where(eq(questions.assessmentId, current.id));
+    assertDrawFits(changes.drawCount, paper?.questions ?? 0);
+  }
+}
+
+/** A draw of `drawCount` from a paper of `paperSize` questions (none yet: checked at the import). */
+export function assertDrawFits(drawCount: number | null, paperSize: number) {
+  if (drawCount === null || paperSize === 0 || drawCount <= paperSize) return;
+  const message = formatMessage(MESSAGES.examDrawMoreThanPaper, { count: String(paperSize) });
+  throw badRequest(message, { draw_count: message });
 }
 
 /** The assessment's row, locked for the rest of the transaction (status changes, imports, edits). */
@@ -185,12 +234,15 @@ export async function updateAssessment(
     if (due.getTime() <= start.getTime()) {
       throw badRequest(MESSAGES.assessmentDueBeforeStart, { due_date: MESSAGES.assessmentDueBeforeStart });
     }
+    const settings = settingsOf(body);
+    await assertSettingsChangeable(tx, current, settings);
     await tx
       .update(assessments)
       .set({
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(paperUrl !== undefined ? { paperUrl } : {}),
+        ...settings,
         startDate: start,
         dueDate: due,
         updatedAt: now,
@@ -233,8 +285,19 @@ export async function changeStatus(
     } else if (status !== 'CLOSED') {
       throw conflict(MESSAGES.assessmentNotClosed);
     } else {
+      // A student given a later due date may still be sitting it (decision 38).
+      const later = await laterDueDate(tx, assessmentId);
+      if (later && deps.clock.now().getTime() <= later.getTime() + EXAM_GRACE_MS) {
+        throw conflict(MESSAGES.laterDueStillOpen);
+      }
       // The confirmation's counts and the frozen marks include the attempts the deadline submitted.
-      await submitOverdueAttempts(tx, assessmentId, deps.clock.now());
+      const paper = {
+        id: assessmentId,
+        shuffle_questions: current.shuffleQuestions,
+        shuffle_options: current.shuffleOptions,
+        draw_count: current.drawCount,
+      };
+      await submitOverdue(deps.db, paper, deps.clock.now(), tx);
     }
     await tx
       .update(assessments)

@@ -439,3 +439,28 @@ describe('a topic’s self assessment from a file', () => {
     expect(notTaught.statusCode).toBe(403);
   });
 });
+
+describe('a draw (decision 39)', () => {
+  it('refuses a paper with fewer questions than the assessment draws, and takes one with enough', async () => {
+    const row = await createAssessmentRow(t, {
+      institutionId: school.institution.id,
+      batchSubjectId: maths.batchSubject.id,
+      settings: { drawCount: 3 },
+    });
+    const two = 'question,type,marks,options,correct\nOne?,BOOLEAN,1,,A\nTwo?,BOOLEAN,1,,B\n';
+    const small = await uploadFile(t, school.tokens.faculty, 'two.csv', two);
+    const refused = await send('/api/assessment-questions/csv', school.tokens.faculty, {
+      csv_url: small,
+      assessment_id: row.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(MESSAGES.examDrawMoreThanPaper.replace('{count}', '2'));
+    expect(await storedQuestions(row.id)).toHaveLength(0);
+    const enough = await uploadFile(t, school.tokens.faculty, 'three.csv', `${two}Three?,BOOLEAN,1,,A\n`);
+    const imported = await send('/api/assessment-questions/csv', school.tokens.faculty, {
+      csv_url: enough,
+      assessment_id: row.id,
+    });
+    expect(imported.statusCode).toBe(201);
+  });
+});

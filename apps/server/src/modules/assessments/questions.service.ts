@@ -15,7 +15,12 @@ import { batchSubjectAudience, publishEvent } from '../events/publish.js';
 import { effectiveStatus } from './assessment-status.js';
 import { presentAssessment } from './assessments.presenter.js';
 import type { AssessmentRow } from './assessments.repository.js';
-import { assertEditable, assessmentForTeacher, lockAssessment } from './assessments.service.js';
+import {
+  assertDrawFits,
+  assertEditable,
+  assessmentForTeacher,
+  lockAssessment,
+} from './assessments.service.js';
 import { assertImportable, parseStoredQuestionFile, presentPreview } from './question-files.js';
 import { loadQuestions, replaceQuestions } from './questions.repository.js';
 
@@ -88,6 +93,8 @@ export async function importAssessmentQuestions(
       effectiveStatus(current.status, current.dueDate, deps.clock.now()),
       attempts?.started ?? 0,
     );
+    // A draw must fit the paper (decision 39).
+    assertDrawFits(current.drawCount, parsed.questions.length);
     await replaceQuestions(tx, institutionId, { assessmentId }, parsed.questions);
     await tx
       .update(assessments)

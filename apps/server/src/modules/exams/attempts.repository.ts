@@ -4,8 +4,12 @@ import type { Database, Transaction } from '../../db/client.js';
 import { executePrepared } from '../../lib/prepared.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
 import { loadQuestions } from '../assessments/questions.repository.js';
+import { attemptDeadline, deadlineJoins, studentView } from './deadline.js';
 
-/** An examination as its student sits it, with their attempt when there is one. */
+/**
+ * An examination as its student sits it, with their attempt when there is one: their own due date
+ * (`due_date`, a later one when given them) and deadline, and their (drawn) paper's size and total.
+ */
 export interface StudentExamRow extends Record<string, unknown> {
   id: string;
   batch_subject_id: string;
@@ -14,17 +18,53 @@ export interface StudentExamRow extends Record<string, unknown> {
   description: string;
   start_date: Date;
   due_date: Date;
+  /** When the student's clock ends (decision 38); before their start, their due date. */
+  deadline: Date;
+  /** How long the student's clock runs: the duration with their extra time; null without a duration. */
+  own_seconds: number | null;
   paper_url: string | null;
   status: 'LIVE' | 'EVOLUTED';
   questions_count: number;
   total_marks: number;
   has_upload_questions: boolean;
+  duration_minutes: number | null;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
+  draw_count: number | null;
+  one_at_a_time: boolean;
   /** The student's `uploadAssessmentNotAllowed`. */
   upload_not_allowed: boolean;
   attempt_id: string | null;
   started_at: Date | null;
   submitted_at: Date | null;
   auto_submitted: boolean | null;
+  /** The attempt's seed (its own paper, decision 39). */
+  seed: number | null;
+}
+
+/** A row of `selectStudentExam`; its `deadline` and `own_seconds` are worked out from the rest. */
+interface StudentExamSource extends StudentExamRow {
+  weights: number[];
+  extra_time_percent: number;
+  acc_extra_minutes: number | null;
+  acc_extra_percent: number | null;
+  acc_due_date: Date | null;
+}
+
+function asStudentExam(row: StudentExamSource): StudentExamRow {
+  const { weights, extra_time_percent, acc_extra_minutes, acc_extra_percent, acc_due_date, ...exam } = row;
+  const accommodation =
+    acc_extra_minutes === null
+      ? undefined
+      : { extraMinutes: acc_extra_minutes, extraPercent: acc_extra_percent, dueDate: acc_due_date };
+  return {
+    ...exam,
+    ...studentView(
+      { ...exam, weights },
+      { standingPercent: extra_time_percent, accommodation },
+      exam.started_at,
+    ),
+  };
 }
 
 /**
@@ -35,8 +75,11 @@ function selectStudentExam(studentId: string, where: SQL): SQL {
   return sql`
     select a.id, a.batch_subject_id, s.title as subject_title, a.title, a.description, a.start_date,
       a.due_date, a.paper_url, a.status, q.questions_count, q.total_marks, q.has_upload_questions,
-      me.upload_assessment_not_allowed as upload_not_allowed,
-      ea.id as attempt_id, ea.started_at, ea.submitted_at, ea.auto_submitted
+      q.weights, a.duration_minutes, a.shuffle_questions, a.shuffle_options, a.draw_count, a.one_at_a_time,
+      me.upload_assessment_not_allowed as upload_not_allowed, me.extra_time_percent::float8 as extra_time_percent,
+      acc.extra_minutes as acc_extra_minutes, acc.extra_percent::float8 as acc_extra_percent,
+      acc.due_date as acc_due_date,
+      ea.id as attempt_id, ea.started_at, ea.submitted_at, ea.auto_submitted, ea.seed
     from assessments a
     join batch_subjects bs on bs.id = a.batch_subject_id and bs.deleted_at is null
     join batches b on b.id = bs.batch_id and b.deleted_at is null
@@ -44,9 +87,11 @@ function selectStudentExam(studentId: string, where: SQL): SQL {
     join batch_subject_students bss on bss.batch_subject_id = a.batch_subject_id and bss.student_id = ${studentId}
     join students me on me.id = bss.student_id and me.batch_id = bs.batch_id and me.archived_at is null
     left join exam_attempts ea on ea.assessment_id = a.id and ea.student_id = me.id
+    left join exam_accommodations acc on acc.assessment_id = a.id and acc.student_id = me.id
     cross join lateral (
       select count(*)::int as questions_count, coalesce(sum(qq.weightage), 0)::float8 as total_marks,
-        coalesce(bool_or(qq.type = 'UPLOAD'), false) as has_upload_questions
+        coalesce(bool_or(qq.type = 'UPLOAD'), false) as has_upload_questions,
+        coalesce(array_agg(qq.weightage::float8 order by qq.position), '{}') as weights
       from questions qq where qq.assessment_id = a.id) q
     where a.status in ('LIVE', 'EVOLUTED') and ${where}`;
 }
@@ -59,8 +104,8 @@ export async function findStudentExam(
   assessmentId: string,
 ): Promise<StudentExamRow | undefined> {
   const where = sql`a.id = ${assessmentId} and a.institution_id = ${institutionId}`;
-  const result = await executePrepared<StudentExamRow>(db, selectStudentExam(studentId, where));
-  return result.rows[0];
+  const result = await executePrepared<StudentExamSource>(db, selectStudentExam(studentId, where));
+  return result.rows[0] && asStudentExam(result.rows[0]);
 }
 
 /** The examination of one of the student's own attempts. */
@@ -71,11 +116,8 @@ export async function findAttemptExam(
   attemptId: string,
 ): Promise<(StudentExamRow & { attempt_id: string }) | undefined> {
   const where = sql`ea.id = ${attemptId} and a.institution_id = ${institutionId}`;
-  const result = await executePrepared<StudentExamRow & { attempt_id: string }>(
-    db,
-    selectStudentExam(studentId, where),
-  );
-  return result.rows[0];
+  const result = await executePrepared<StudentExamSource>(db, selectStudentExam(studentId, where));
+  return result.rows[0] && (asStudentExam(result.rows[0]) as StudentExamRow & { attempt_id: string });
 }
 
 /**
@@ -85,23 +127,24 @@ export async function findAttemptExam(
 export async function startAttempt(
   db: Database | Transaction,
   values: { institutionId: string; assessmentId: string; studentId: string; now: Date },
-): Promise<{ id: string; created: boolean; startedAt: Date }> {
+): Promise<{ id: string; created: boolean; startedAt: Date; seed: number }> {
   const { institutionId, assessmentId, studentId, now } = values;
-  const inserted = await executePrepared<{ id: string; started_at: Date }>(
+  const inserted = await executePrepared<{ id: string; started_at: Date; seed: number }>(
     db,
     sql`
     insert into exam_attempts (institution_id, assessment_id, student_id, started_at, created_at, updated_at)
     values (${institutionId}, ${assessmentId}, ${studentId}, ${now}, ${now}, ${now})
     on conflict (assessment_id, student_id) do nothing
-    returning id, started_at`,
+    returning id, started_at, seed`,
   );
   const row = inserted.rows[0];
-  if (row) return { id: row.id, created: true, startedAt: new Date(row.started_at) };
-  const found = await executePrepared<{ id: string; started_at: Date }>(
+  if (row) return { id: row.id, created: true, startedAt: new Date(row.started_at), seed: row.seed };
+  const found = await executePrepared<{ id: string; started_at: Date; seed: number }>(
     db,
-    sql`select id, started_at from exam_attempts where assessment_id = ${assessmentId} and student_id = ${studentId}`,
+    sql`select id, started_at, seed from exam_attempts where assessment_id = ${assessmentId} and student_id = ${studentId}`,
   );
-  return { id: found.rows[0]!.id, created: false, startedAt: new Date(found.rows[0]!.started_at) };
+  const theirs = found.rows[0]!;
+  return { id: theirs.id, created: false, startedAt: new Date(theirs.started_at), seed: theirs.seed };
 }
 
 // An assessment's questions cannot change once someone has started it (assessmentQuestionsFrozen),
@@ -113,18 +156,23 @@ export function examQuestions(db: Database, assessmentId: string): Promise<Quest
   return examQuestionsCache.get(db, assessmentId, () => loadQuestions(db, { assessmentId }));
 }
 
+/** After a regrade: this process reads the questions again (others within the cache's minute). */
+export const forgetExamQuestions = (db: Database, assessmentId: string) =>
+  examQuestionsCache.forget(db, assessmentId);
+
 export interface SavedAnswerRow extends Record<string, unknown> {
   question_id: string;
   option_ids: string[];
   answer_text: string | null;
   file_urls: string[];
+  marked_for_review: boolean;
   updated_at: Date;
 }
 
 export async function savedAnswers(db: Database, attemptId: string): Promise<SavedAnswerRow[]> {
   const result = await executePrepared<SavedAnswerRow>(
     db,
-    sql`select question_id, option_ids, answer_text, file_urls, updated_at
+    sql`select question_id, option_ids, answer_text, file_urls, marked_for_review, updated_at
       from exam_answers where attempt_id = ${attemptId}`,
   );
   return result.rows;
@@ -135,12 +183,15 @@ export interface AnswerValues {
   optionIds: string[];
   answerText: string | null;
   fileUrls: string[];
+  /** "Mark for review"; undefined keeps the saved mark. */
+  markedForReview?: boolean;
 }
 
 /**
- * Autosaves one answer in ONE statement, only while the attempt is unsubmitted and the grace has
- * not run out: the attempt row is read FOR SHARE, so a submit (which locks it FOR UPDATE) either
- * waits for this save or is seen by it. Answers the stored row, or undefined when refused.
+ * Autosaves one answer in ONE statement, only while the attempt is unsubmitted and the grace after
+ * the student's own deadline has not run out: the attempt row is read FOR SHARE, so a submit
+ * (which locks it FOR UPDATE) either waits for this save or is seen by it. Answers the stored row,
+ * or undefined when refused.
  */
 export async function saveAnswer(
   db: Database,
@@ -153,15 +204,19 @@ export async function saveAnswer(
     sql`with open_attempt as (
         select ea.id from exam_attempts ea
         join assessments a on a.id = ea.assessment_id
+        ${deadlineJoins}
         where ea.id = ${attemptId} and ea.submitted_at is null
-          and ${now}::timestamptz <= a.due_date + make_interval(secs => ${EXAM_GRACE_MS / 1000})
+          and ${now}::timestamptz <= ${attemptDeadline} + make_interval(secs => ${EXAM_GRACE_MS / 1000})
         for share of ea)
-      insert into exam_answers (attempt_id, question_id, option_ids, answer_text, file_urls, updated_at)
+      insert into exam_answers (attempt_id, question_id, option_ids, answer_text, file_urls, marked_for_review,
+        updated_at)
       select id, ${answer.questionId}, ${sql.param(answer.optionIds)}::uuid[], ${answer.answerText},
-        ${sql.param(answer.fileUrls)}::text[], ${now} from open_attempt
+        ${sql.param(answer.fileUrls)}::text[], coalesce(${answer.markedForReview ?? null}::boolean, false), ${now}
+      from open_attempt
       on conflict (attempt_id, question_id) do update set option_ids = excluded.option_ids,
-        answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at
-      returning question_id, option_ids, answer_text, file_urls, updated_at`,
+        answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at,
+        marked_for_review = coalesce(${answer.markedForReview ?? null}::boolean, exam_answers.marked_for_review)
+      returning question_id, option_ids, answer_text, file_urls, marked_for_review, updated_at`,
   );
   return result.rows[0];
 }
@@ -228,9 +283,16 @@ export async function writeAnswers(
  */
 export async function finishAttempt(
   tx: Transaction,
-  values: { attemptId: string; assessmentId: string; now: Date; auto: boolean },
+  values: {
+    attemptId: string;
+    assessmentId: string;
+    now: Date;
+    auto: boolean;
+    /** A drawn paper's questions (the others are not the student's); null: the whole paper. */
+    paper: string[] | null;
+  },
 ) {
-  const { attemptId, assessmentId, now, auto } = values;
+  const { attemptId, assessmentId, now, auto, paper } = values;
   await executePrepared(
     tx,
     sql`
@@ -242,6 +304,7 @@ export async function finishAttempt(
       select ${attemptId}, q.id, ${now}, ${isChoice}, case when ${isChoice} then false end,
         case when ${isChoice} then 0 end
       from questions q where q.assessment_id = ${assessmentId}
+        and (${paper === null}::boolean or q.id = any(${sql.param(paper ?? [])}::uuid[]))
       on conflict (attempt_id, question_id) do nothing)
     update exam_answers x set ${scoreChoiceSet}
     from questions q
@@ -249,7 +312,9 @@ export async function finishAttempt(
   );
 }
 
-const isChoice = sql`q.type in ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN')`;
+const isChoiceOf = (alias: string) =>
+  sql`${sql.raw(alias)}.type in ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN')`;
+const isChoice = isChoiceOf('q');
 
 /**
  * Decision 20 in SQL, for an `exam_answers x` joined to its `questions q`, which it marks assessed
@@ -258,37 +323,61 @@ const isChoice = sql`q.type in ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN')`;
  * question has a right option; the full weightage when right, else 0. Chosen ids were checked to be
  * the question's options when saved.
  */
-const scoreChoiceSet = sql`(assessed, correct, scored_point) = (
+export const scoreChoiceSet = sql`(assessed, correct, scored_point) = (
   select true, ok, case when ok then q.weightage else 0 end
   from (select coalesce(bool_and(o.correct = (o.id = any(x.option_ids))) and bool_or(o.correct), false) as ok
     from question_options o where o.question_id = q.id) scored)`;
 
+/** Past the student's own deadline and its grace, unsubmitted (over `ea`, `a` and `deadlineJoins`). */
+const overdueAt = (now: Date) => sql`ea.submitted_at is null
+  and ${attemptDeadline} + make_interval(secs => ${EXAM_GRACE_MS / 1000}) < ${now}::timestamptz`;
+
+/** An overdue attempt with its seed (a drawn paper is worked out from it). */
+export interface OverdueAttempt extends Record<string, unknown> {
+  id: string;
+  seed: number;
+}
+
 /**
  * Submits, with their saved answers, every attempt of the assessment started but not submitted by
- * due + grace (decision 26): ONE statement, run before anyone reads its results, evaluations or
- * marks, so no scheduler is needed. The unanswered questions get empty answers, choice answers
- * their score.
+ * its student's own deadline + grace (decisions 26 and 38), as at that deadline: ONE statement,
+ * run before anyone reads its results, evaluations or marks, so no scheduler is needed. The
+ * unanswered questions of each student's paper get empty answers (`papers`: each drawn paper's
+ * questions by attempt; null: every attempt has the whole paper), choice answers their score.
  */
 export async function submitOverdueAttempts(
   db: Database | Transaction,
   assessmentId: string,
   now: Date,
+  papers: Map<string, string[]> | null = null,
 ): Promise<void> {
+  const drawn = papers
+    ? [...papers].flatMap(([attemptId, questionIds]) =>
+        questionIds.map((questionId) => ({ attempt_id: attemptId, question_id: questionId })),
+      )
+    : [];
   await executePrepared(
     db,
     sql`
     with overdue as (
-      update exam_attempts ea set submitted_at = a.due_date, auto_submitted = true, updated_at = ${now}
-      from assessments a
-      where a.id = ea.assessment_id and ea.assessment_id = ${assessmentId} and ea.submitted_at is null
-        and a.due_date + make_interval(secs => ${EXAM_GRACE_MS / 1000}) < ${now}::timestamptz
-      returning ea.id),
+      update exam_attempts x set submitted_at = d.deadline, auto_submitted = true, updated_at = ${now}
+      from (select ea.id, ${attemptDeadline} as deadline from exam_attempts ea
+        join assessments a on a.id = ea.assessment_id ${deadlineJoins}
+        where ea.assessment_id = ${assessmentId} and ${overdueAt(now)}) d
+      where x.id = d.id and x.submitted_at is null
+        and (${papers === null}::boolean or x.id = any(${sql.param(papers ? [...papers.keys()] : [])}::uuid[]))
+      returning x.id),
+    paper as (
+      select o.id as attempt_id, q.id as question_id, q.type from overdue o
+      join questions q on q.assessment_id = ${assessmentId}
+      where ${papers === null}::boolean or exists (select 1
+        from jsonb_to_recordset(${JSON.stringify(drawn)}::jsonb) as d(attempt_id uuid, question_id uuid)
+        where d.attempt_id = o.id and d.question_id = q.id)),
     unanswered as (
       insert into exam_answers (attempt_id, question_id, updated_at, assessed, correct, scored_point)
-      select o.id, q.id, ${now}, ${isChoice}, case when ${isChoice} then false end,
-        case when ${isChoice} then 0 end
-      from overdue o cross join questions q
-      where q.assessment_id = ${assessmentId}
+      select p.attempt_id, p.question_id, ${now}, ${isChoiceOf('p')}, case when ${isChoiceOf('p')} then false end,
+        case when ${isChoiceOf('p')} then 0 end
+      from paper p
       on conflict (attempt_id, question_id) do nothing)
     update exam_answers x set ${scoreChoiceSet}
     from overdue o, questions q
@@ -296,13 +385,20 @@ export async function submitOverdueAttempts(
   );
 }
 
-/** Whether any attempt of the assessment waits for `submitOverdueAttempts` (a cheap indexed probe). */
-export async function hasOverdueAttempts(db: Database, assessmentId: string, now: Date): Promise<boolean> {
-  const result = await executePrepared<{ found: boolean }>(
+/**
+ * The attempts of the assessment waiting for `submitOverdueAttempts` (a cheap indexed probe; most
+ * reads find none), with their seeds.
+ */
+export async function overdueAttempts(
+  db: Database | Transaction,
+  assessmentId: string,
+  now: Date,
+): Promise<OverdueAttempt[]> {
+  const result = await executePrepared<OverdueAttempt>(
     db,
-    sql`select exists (select 1 from exam_attempts ea join assessments a on a.id = ea.assessment_id
-      where ea.assessment_id = ${assessmentId} and ea.submitted_at is null
-        and a.due_date + make_interval(secs => ${EXAM_GRACE_MS / 1000}) < ${now}::timestamptz) as found`,
+    sql`select ea.id, ea.seed from exam_attempts ea join assessments a on a.id = ea.assessment_id
+      ${deadlineJoins}
+      where ea.assessment_id = ${assessmentId} and ${overdueAt(now)}`,
   );
-  return result.rows[0]?.found ?? false;
+  return result.rows;
 }

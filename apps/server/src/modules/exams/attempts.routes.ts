@@ -5,15 +5,18 @@ import {
   errorBodySchema,
   examSheetSchema,
   examSubmittedSchema,
+  leaveEventBodySchema,
   saveAnswerBodySchema,
   savedAnswerResultSchema,
   startAttemptBodySchema,
   submitExamBodySchema,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { caller } from '../../plugins/auth.js';
 import * as service from './attempts.service.js';
 import { EXAM_POLICY } from './exams.policy.js';
+import { recordLeave } from './leaves.service.js';
 
 const failures = {
   400: errorBodySchema,
@@ -22,6 +25,7 @@ const failures = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
+const leaveFailures = { ...failures, 429: errorBodySchema };
 const docs = { tags: ['examinations'] };
 /**
  * An attempt is read only by its student until it is submitted, and only the student's own kept
@@ -95,6 +99,26 @@ export const examAttemptsRoutes: FastifyPluginAsyncZod = async (app) => {
         { attemptId: request.params.id, questionId: request.params.questionId },
         request.body,
       ),
+    }),
+  );
+
+  app.post(
+    '/api/assessment-attempts/:id/leaves',
+    {
+      onRequest: sit,
+      // Read fresh by the evaluator; no kept read holds it.
+      config: saveConfig,
+      schema: {
+        ...docs,
+        description:
+          'The exam page was hidden or lost focus (`left`) or came back (`back`): logged against the caller’s own attempt by the server’s clock while it is open (409 after); a second `left` while away, or a `back` while present, changes nothing (`recorded: false`). At most 6 absences a minute (429).',
+        params: attemptIdParamsSchema,
+        body: leaveEventBodySchema,
+        response: { 200: envelope(z.object({ recorded: z.boolean() })), ...leaveFailures },
+      },
+    },
+    async (request) => ({
+      data: await recordLeave(app.deps, caller(request), request.params.id, request.body),
     }),
   );
 

@@ -18,6 +18,7 @@ import { findStoredFile } from '../uploads/stored-files.js';
 import { answerFor } from './answer-rules.js';
 import type { SavedAnswerRow, StudentExamRow, SubmittedAnswer } from './attempts.repository.js';
 import * as repository from './attempts.repository.js';
+import { deadlineOf } from './deadline.js';
 import { examWindow, mayAnswer, mayStart, timeLeftMs } from './exams.policy.js';
 import {
   presentAttempt,
@@ -25,6 +26,7 @@ import {
   presentSavedAnswer,
   withoutRightAnswers,
 } from './exams.presenter.js';
+import { studentOrder, studentPaper } from './paper-order.js';
 import { examOfAttempt, examOfStudent } from './student-exams.js';
 
 type SaveBody = z.output<typeof saveAnswerBodySchema>;
@@ -44,7 +46,7 @@ async function studentExam(deps: AppDeps, user: AuthUser, assessmentId: string) 
  * One of the student's own attempts with its examination, else 404; an attempt not among the kept
  * ones (a start of another tab not yet seen here) is looked up in the database.
  */
-async function ownAttempt(deps: AppDeps, user: AuthUser, attemptId: string) {
+export async function ownAttempt(deps: AppDeps, user: AuthUser, attemptId: string) {
   const exam =
     (await examOfAttempt(deps, user, attemptId)) ??
     (await repository.findAttemptExam(deps.db, institutionOf(user), user.entityId, attemptId));
@@ -58,10 +60,10 @@ function windowClosed(window: ReturnType<typeof examWindow>) {
 }
 
 /**
- * POST /api/assessment-attempts: the caller's attempt, created only from the start to the due
- * date of a LIVE examination with questions; a second (or parallel) start answers the same one.
- * It answers the sheet too (the paper, the saved answers, the time left), so a student starts in
- * one request.
+ * POST /api/assessment-attempts: the caller's attempt, created only from the start to the
+ * student's own due date of a LIVE examination with questions; a second (or parallel) start
+ * answers the same one. It answers the sheet too (the student's paper, the saved answers, the time
+ * left), so a student starts in one request.
  */
 export async function startExam(
   deps: AppDeps,
@@ -73,9 +75,9 @@ export async function startExam(
   // A second start (a reload, another tab) finds the attempt in the exam's row: nothing to write.
   if (exam.attempt_id !== null) return { sheet: await sheetOf(deps, exam), created: false };
   if (exam.status !== 'LIVE' || exam.questions_count === 0) throw conflict(MESSAGES.examNotLive);
-  const window = examWindow(exam.start_date, exam.due_date, now);
+  const window = examWindow(exam.start_date, exam.deadline, now);
   if (!mayStart(window)) throw windowClosed(window);
-  const { id, created, startedAt } = await repository.startAttempt(deps.db, {
+  const { id, created, startedAt, seed } = await repository.startAttempt(deps.db, {
     institutionId: institutionOf(user),
     assessmentId,
     studentId: user.entityId,
@@ -90,8 +92,10 @@ export async function startExam(
     ...exam,
     attempt_id: id,
     started_at: startedAt,
+    deadline: deadlineOf(exam.due_date, exam.own_seconds, startedAt),
     submitted_at: null,
     auto_submitted: false,
+    seed,
   };
   return { sheet: await sheetOf(deps, started, []), created };
 }
@@ -105,6 +109,12 @@ export async function getExamSheet(deps: AppDeps, user: AuthUser, attemptId: str
 // questions cannot change once someone has started (assessmentQuestionsFrozen).
 const examPapers = ttlCache<ExamQuestion[]>({ ttlMs: 60_000, maxEntries: 2_000 });
 
+/** After a regrade (new marks): the paper is made again in this process. */
+export function forgetExamPaper(deps: AppDeps, assessmentId: string) {
+  examPapers.forget(deps.db, assessmentId);
+  repository.forgetExamQuestions(deps.db, assessmentId);
+}
+
 const examPaper = (deps: AppDeps, assessmentId: string) =>
   examPapers.get(deps.db, assessmentId, async () =>
     (await repository.examQuestions(deps.db, assessmentId)).map(withoutRightAnswers),
@@ -112,12 +122,14 @@ const examPaper = (deps: AppDeps, assessmentId: string) =>
 
 /** The sheet of an exam row with its attempt; `saved` when known (a new attempt has none). */
 async function sheetOf(deps: AppDeps, exam: StudentExamRow, saved?: SavedAnswerRow[]): Promise<ExamSheet> {
-  const [questions, answers] = await Promise.all([
+  const [paper, answers] = await Promise.all([
     examPaper(deps, exam.id),
     saved ?? repository.savedAnswers(deps.db, exam.attempt_id!),
   ]);
+  // The student's own order and draw, from the attempt's seed (decision 39).
+  const questions = studentPaper(paper, exam, exam.seed);
   return {
-    assessment: presentExamHeader(exam),
+    assessment: presentExamHeader(exam, questions),
     attempt: presentAttempt(exam, deps.clock.now()),
     questions,
     answers: answers.map(presentSavedAnswer),
@@ -157,6 +169,18 @@ function questionOf(questions: readonly Question[], questionId: string, field: s
 }
 
 /**
+ * The questions of the student's paper (a drawn paper's only; order does not matter here), and
+ * the drawn ids (null: the whole paper).
+ */
+async function papersQuestions(deps: AppDeps, exam: StudentExamRow, seed: number | null) {
+  const questions = await repository.examQuestions(deps.db, exam.id);
+  if (exam.draw_count === null || seed === null) return { questions, drawn: null };
+  const drawn = studentOrder(questions, { ...exam, shuffle_questions: false, shuffle_options: false }, seed);
+  const ids = new Set(drawn.questionIds);
+  return { questions: questions.filter((question) => ids.has(question._id)), drawn: drawn.questionIds };
+}
+
+/**
  * PUT /api/assessment-attempts/{id}/answers/{questionId}: autosaves one answer. After the submit,
  * or once due + 60 s has passed, 409 and nothing changes (decision 26).
  */
@@ -167,9 +191,9 @@ export async function saveExamAnswer(
   body: SaveBody,
 ): Promise<SavedAnswerResult> {
   const exam = await ownAttempt(deps, user, ids.attemptId);
-  const questions = await repository.examQuestions(deps.db, exam.id);
+  const { questions } = await papersQuestions(deps, exam, exam.seed);
   const question = questionOf(questions, ids.questionId, 'questionId');
-  const answer = answerFor(question, body);
+  const answer = { ...answerFor(question, body), markedForReview: body.marked_for_review };
   await assertOwnAnswerSheets(deps, user, exam.upload_not_allowed, answer.fileUrls, 'file_urls');
   const now = deps.clock.now();
   const saved = await repository.saveAnswer(deps.db, ids.attemptId, answer, now);
@@ -178,12 +202,12 @@ export async function saveExamAnswer(
     if (current.submitted_at) throw conflict(MESSAGES.alreadySubmitted);
     throw conflict(MESSAGES.examTimeOver);
   }
-  return { answer: presentSavedAnswer(saved), time_left_ms: timeLeftMs(exam.due_date, now) };
+  return { answer: presentSavedAnswer(saved), time_left_ms: timeLeftMs(exam.deadline, now) };
 }
 
 /**
- * POST /api/assessment-submissions: once per student, from the start until due + 60 s grace, in
- * ONE transaction (decisions 21 and 26). The payload's answers replace the saved ones; questions
+ * POST /api/assessment-submissions: once per student, from the start until their own deadline +
+ * 60 s grace, in ONE transaction (decisions 21, 26 and 38). The payload's answers replace the saved ones; questions
  * it leaves out keep their saved answer. A repeat answers 409 'Already Submitted!' and changes
  * nothing; parallel submits are serialised by the attempt's row lock.
  */
@@ -191,36 +215,40 @@ export async function submitExam(deps: AppDeps, user: AuthUser, body: SubmitBody
   const exam = await studentExam(deps, user, body.assessment_id);
   if (exam.batch_subject_id !== body.batch_subject_id) throw notFound();
   if (exam.submitted_at) throw conflict(MESSAGES.alreadySubmitted);
-  const questions = await repository.examQuestions(deps.db, exam.id);
+  // Only the questions of the student's paper may be answered; a drawn paper not yet started has none.
+  const { questions, drawn } = await papersQuestions(deps, exam, exam.seed);
+  const answerable = exam.attempt_id === null && exam.draw_count !== null ? [] : questions;
   const answers: SubmittedAnswer[] = [];
   for (const [index, item] of body.submissions.entries()) {
     const field = `submissions.${index}`;
-    const answer = answerFor(questionOf(questions, item.question_id, field), item, field);
+    const answer = answerFor(questionOf(answerable, item.question_id, field), item, field);
     await assertOwnAnswerSheets(deps, user, exam.upload_not_allowed, answer.fileUrls, field);
     const savedAt = typeof item.saved_at === 'string' ? new Date(item.saved_at) : item.saved_at;
     answers.push({ ...answer, savedAt });
   }
   const now = deps.clock.now();
-  const window = examWindow(exam.start_date, exam.due_date, now);
+  const window = examWindow(exam.start_date, exam.deadline, now);
   if (exam.attempt_id === null && exam.status !== 'LIVE') throw conflict(MESSAGES.examNotLive);
   if (!mayAnswer(window)) throw windowClosed(window);
-  const auto = now.getTime() > exam.due_date.getTime();
+  const auto = now.getTime() > exam.deadline.getTime();
   const attempt = await deps.db.transaction(async (tx) => {
     // The attempt's row lock serialises parallel submits; a submit without a start creates it.
-    const id =
-      exam.attempt_id ??
-      (
-        await repository.startAttempt(tx, {
-          institutionId: institutionOf(user),
-          assessmentId: exam.id,
-          studentId: user.entityId,
-          now,
-        })
-      ).id;
+    let id = exam.attempt_id;
+    let paper = drawn;
+    if (id === null) {
+      const started = await repository.startAttempt(tx, {
+        institutionId: institutionOf(user),
+        assessmentId: exam.id,
+        studentId: user.entityId,
+        now,
+      });
+      id = started.id;
+      paper = (await papersQuestions(deps, exam, started.seed)).drawn;
+    }
     const locked = await repository.lockAttempt(tx, id);
     if (locked.submitted_at) throw conflict(MESSAGES.alreadySubmitted);
     await repository.writeAnswers(tx, id, answers, now);
-    await repository.finishAttempt(tx, { attemptId: id, assessmentId: exam.id, now, auto });
+    await repository.finishAttempt(tx, { attemptId: id, assessmentId: exam.id, now, auto, paper });
     return locked;
   });
   const submitted = {

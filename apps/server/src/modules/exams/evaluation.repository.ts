@@ -125,6 +125,8 @@ export interface SubmittedAttemptRow extends Record<string, unknown> {
   submitted_at: Date;
   auto_submitted: boolean;
   assessor_name: string | null;
+  /** The attempt's seed: the student's own paper (decision 39). */
+  seed: number;
 }
 
 /** A student's submitted attempt of the assessment, with the latest assessor's name. */
@@ -136,7 +138,7 @@ export async function findSubmittedAttempt(
   const result = await executePrepared<SubmittedAttemptRow>(
     db,
     sql`select ea.id as attempt_id, st.id as student_id, st.name as student_name,
-        ${eligible(assessment.hasUpload)} as eligible, ea.submitted_at, ea.auto_submitted,
+        ${eligible(assessment.hasUpload)} as eligible, ea.submitted_at, ea.auto_submitted, ea.seed,
         ${assessorName(sql`(select x.assessor_user_id from exam_answers x where x.attempt_id = ea.id
           and x.assessor_user_id is not null order by x.assessed_at desc limit 1)`)} as assessor_name
       from exam_attempts ea join students st on st.id = ea.student_id
@@ -173,13 +175,13 @@ export async function answersToQuestion(
   db: Database,
   assessment: { id: string; hasUpload: boolean },
   questionId: string,
-): Promise<(AnswerRow & { student_id: string; student_name: string; eligible: boolean })[]> {
+): Promise<(AnswerRow & { student_id: string; student_name: string; eligible: boolean; seed: number })[]> {
   const result = await executePrepared<
-    AnswerRow & { student_id: string; student_name: string; eligible: boolean }
+    AnswerRow & { student_id: string; student_name: string; eligible: boolean; seed: number }
   >(
     db,
     sql`select ${answerColumns}, st.id as student_id, st.name as student_name,
-        ${eligible(assessment.hasUpload)} as eligible
+        ${eligible(assessment.hasUpload)} as eligible, ea.seed
       from exam_attempts ea
       join students st on st.id = ea.student_id
       join exam_answers x on x.attempt_id = ea.id and x.question_id = ${questionId}

@@ -19,17 +19,25 @@ import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { effectiveStatus } from '../assessments/assessment-status.js';
 import { presentAssessment } from '../assessments/assessments.presenter.js';
-import { batchExists } from '../assessments/assessments.repository.js';
+import { type AssessmentRow, batchExists } from '../assessments/assessments.repository.js';
 import {
   assertTeachingBatchSubject,
   assessmentForTeacher,
   lockAssessment,
 } from '../assessments/assessments.service.js';
 import { loadQuestions } from '../assessments/questions.repository.js';
-import { findStudentExam, hasOverdueAttempts, submitOverdueAttempts } from './attempts.repository.js';
-import { presentEvaluationRow, presentQuestionHead, presentSubmission } from './evaluation.presenter.js';
+import { findStudentExam } from './attempts.repository.js';
+import {
+  presentEvaluationRow,
+  presentQuestionHead,
+  presentSubmission,
+  shownOrder,
+} from './evaluation.presenter.js';
 import * as repository from './evaluation.repository.js';
 import { mayReadOwnResult } from './exams.policy.js';
+import { leaveLog } from './leaves.service.js';
+import { submitOverdue } from './overdue.js';
+import type { PaperSettings } from './paper-order.js';
 
 type ListQuery = z.output<typeof evaluationListQuerySchema>;
 type AssessBody = z.output<typeof assessBodySchema>;
@@ -41,10 +49,8 @@ const readerOf = (user: AuthUser) => ({ permission: user.permission, entityId: u
  * submissions is read, when there are any (a cheap probe first: most reads find none). A read that
  * submits writes: the students' kept attempts are dropped with the institution's reads.
  */
-async function settleOverdue(deps: AppDeps, user: AuthUser, assessmentId: string): Promise<boolean> {
-  const now = deps.clock.now();
-  if (!(await hasOverdueAttempts(deps.db, assessmentId, now))) return false;
-  await submitOverdueAttempts(deps.db, assessmentId, now);
+async function settleOverdue(deps: AppDeps, user: AuthUser, assessment: AssessmentRow): Promise<boolean> {
+  if (!(await submitOverdue(deps.db, assessment, deps.clock.now()))) return false;
   forgetInstitutionReads(deps.db, institutionOf(user));
   return true;
 }
@@ -52,9 +58,7 @@ async function settleOverdue(deps: AppDeps, user: AuthUser, assessmentId: string
 /** An assessment the caller evaluates (404/403 as `assessmentForTeacher`), its overdue attempts submitted. */
 export async function assessmentToEvaluate(deps: AppDeps, user: AuthUser, assessmentId: string) {
   const row = await assessmentForTeacher(deps, user, assessmentId);
-  return (await settleOverdue(deps, user, assessmentId))
-    ? assessmentForTeacher(deps, user, assessmentId)
-    : row;
+  return (await settleOverdue(deps, user, row)) ? assessmentForTeacher(deps, user, assessmentId) : row;
 }
 
 /** GET /api/assessment-evaluations: Pending (CLOSED or DRAFTED) or Evaluated (EVOLUTED), latest due first. */
@@ -125,24 +129,26 @@ export async function getSubmission(
   user: AuthUser,
   ids: { assessmentId: string; studentId: string },
 ): Promise<StudentSubmission> {
-  let facts: { id: string; hasUpload: boolean };
+  let facts: { id: string; hasUpload: boolean; settings: PaperSettings };
   if (user.permission === 'student') {
     if (!mayReadOwnResult(user, ids.studentId)) throw forbidden();
     const exam = await findStudentExam(deps.db, institutionOf(user), user.entityId, ids.assessmentId);
     if (!exam) throw notFound();
     if (exam.status !== 'EVOLUTED') throw conflict(MESSAGES.examResultsNotYet);
-    facts = { id: exam.id, hasUpload: exam.has_upload_questions };
+    facts = { id: exam.id, hasUpload: exam.has_upload_questions, settings: exam };
   } else {
     const row = await assessmentToEvaluate(deps, user, ids.assessmentId);
-    facts = { id: row.id, hasUpload: row.has_upload_questions };
+    facts = { id: row.id, hasUpload: row.has_upload_questions, settings: row };
   }
   const attempt = await repository.findSubmittedAttempt(deps.db, facts, ids.studentId);
   if (!attempt) throw notFound(MESSAGES.examNotSubmitted);
-  const [questions, answers] = await Promise.all([
+  const [questions, answers, leaves] = await Promise.all([
     loadQuestions(deps.db, { assessmentId: facts.id }),
     repository.answersOfAttempt(deps.db, attempt.attempt_id),
+    // Leaving the exam page is for its evaluators (issue 25), not the student's own result.
+    user.permission === 'student' ? null : leaveLog(deps, attempt.attempt_id, attempt.submitted_at),
   ]);
-  return presentSubmission(facts.id, attempt, questions, answers);
+  return { ...presentSubmission(facts.id, attempt, questions, answers, facts.settings), leaves };
 }
 
 /** GET /api/assessment-submissions/assessment/{assessmentId}/question/{questionId}: grade by question. */
@@ -164,7 +170,7 @@ export async function getQuestionSubmissions(
     assessment: presentAssessment(row, user, deps.clock.now()),
     question: presentQuestionHead(question),
     answers: answers.map((answer) => ({
-      ...presentEvaluationRow(question, answer),
+      ...presentEvaluationRow(question, answer, shownOrder(questions, row, answer.seed)),
       attempt_id: answer.attempt_id,
       student_id: answer.student_id,
       student_name: answer.student_name,

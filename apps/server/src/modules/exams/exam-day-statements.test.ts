@@ -17,6 +17,7 @@ let exam: Awaited<ReturnType<typeof createLiveExam>>;
 let batchSubjectId: string;
 const START = new Date('2026-11-20T10:00:00Z');
 const students: { token: string }[] = [];
+const studentIds: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,6 +35,7 @@ beforeAll(async () => {
     });
     await enrolStudents(t, batchSubjectId, [account.entityId]);
     students.push({ token: await t.login(account.username) });
+    studentIds.push(account.entityId);
   }
   exam = await createLiveExam(t, {
     institutionId: school.institution.id,
@@ -103,6 +105,47 @@ describe('an exam day in statements', () => {
       submissions: [],
     });
     expect(submitted.count).toBeLessThanOrEqual(6);
+  });
+
+  it('costs the same with a shuffled, drawn, timed paper and a student holding extra time', async () => {
+    const fair = await createLiveExam(t, {
+      institutionId: school.institution.id,
+      batchSubjectId,
+      start: START,
+      due: new Date(START.getTime() + 3_600_000),
+      settings: { durationMinutes: 30, shuffleQuestions: true, shuffleOptions: true, drawCount: 3 },
+    });
+    const [first, second] = students;
+    // The staff give the second student extra time (a staff write: everyone's kept parts drop).
+    const given = await t.app.inject({
+      method: 'PUT',
+      url: `/api/assessments/${fair.assessment.id}/accommodations/${studentIds[1]}`,
+      headers: bearer(school.tokens.moderator),
+      payload: { extra_percent: 50 },
+    });
+    expect(given.statusCode).toBe(200);
+    await statements(first!.token, 'POST', '/api/assessment-attempts', { assessment_id: fair.assessment.id });
+    await statements(second!.token, 'GET', '/api/users/me/assessments');
+    const theirs = await statements(second!.token, 'POST', '/api/assessment-attempts', {
+      assessment_id: fair.assessment.id,
+    });
+    expect(theirs.count).toBe(2);
+    expect(theirs.body.questions).toHaveLength(3);
+    expect(Date.parse(theirs.body.attempt.deadline) - START.getTime()).toBe(45 * 60_000);
+    const question = theirs.body.questions[0];
+    const save = () =>
+      statements(
+        second!.token,
+        'PUT',
+        `/api/assessment-attempts/${theirs.body.attempt._id}/answers/${question._id}`,
+        {
+          submitted_answer_ids: question.answers.length ? [question.answers[0]._id] : [],
+          submitted_answer_text: question.answers.length ? undefined : 'An answer',
+          marked_for_review: true,
+        },
+      );
+    await save();
+    expect((await save()).count).toBe(1);
   });
 
   it('after an announcement to the whole school, each batch reloads its announcements once', async () => {

@@ -15,14 +15,17 @@ export const EXAM_POLICY = {
   readSubmission: ['student', 'moderator', 'faculty'],
   /** The marks report, its PDF and CSV (learning §6: teachers and moderators). */
   marks: ['moderator', 'faculty'],
+  /** Extra time and later due dates (decision 38: moderators, the batch subject's teachers). */
+  accommodate: ['moderator', 'faculty'],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Where `now` lies against an examination's window. */
 export type ExamWindow = 'before' | 'open' | 'grace' | 'over';
 
 /**
- * Open from the start to the due date, both included; then a 60 s grace in which only saves and
- * the submit (the auto-submit at zero) are accepted (decisions 21 and 26).
+ * Open from the start to the student's deadline (`due`: their own, decision 38), both included;
+ * then a 60 s grace in which only saves and the submit (the auto-submit at zero) are accepted
+ * (decisions 21 and 26).
  */
 export function examWindow(start: Date, due: Date, now: Date): ExamWindow {
   const at = now.getTime();

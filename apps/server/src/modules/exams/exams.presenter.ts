@@ -9,7 +9,10 @@ import {
 import type { SavedAnswerRow, StudentExamRow } from './attempts.repository.js';
 import { timeLeftMs } from './exams.policy.js';
 
-/** The attempt of an exam row that has one, with the time left by the server's clock at `now`. */
+/**
+ * The attempt of an exam row that has one, with the time left until the student's own deadline by
+ * the server's clock at `now`.
+ */
 export function presentAttempt(exam: StudentExamRow, now: Date): ExamAttempt {
   return {
     _id: exam.attempt_id!,
@@ -17,13 +20,15 @@ export function presentAttempt(exam: StudentExamRow, now: Date): ExamAttempt {
     batch_subject_id: exam.batch_subject_id,
     started_at: exam.started_at!.toISOString(),
     due_date: exam.due_date.toISOString(),
+    deadline: exam.deadline.toISOString(),
     submitted_at: exam.submitted_at?.toISOString() ?? null,
     auto_submitted: exam.auto_submitted ?? false,
-    time_left_ms: exam.submitted_at ? 0 : timeLeftMs(exam.due_date, now),
+    time_left_ms: exam.submitted_at ? 0 : timeLeftMs(exam.deadline, now),
   };
 }
 
-export function presentExamHeader(exam: StudentExamRow): ExamHeader {
+/** The exam page's heading part; `paper` is the student's own (its size and upload questions). */
+export function presentExamHeader(exam: StudentExamRow, paper: readonly ExamQuestion[]): ExamHeader {
   return {
     _id: exam.id,
     title: exam.title,
@@ -35,7 +40,8 @@ export function presentExamHeader(exam: StudentExamRow): ExamHeader {
     url: exam.paper_url ?? NO_FILES,
     questions_count: exam.questions_count,
     total_marks: exam.total_marks,
-    has_upload_questions: exam.has_upload_questions,
+    has_upload_questions: paper.some((question) => question.type === 'UPLOAD'),
+    one_at_a_time: exam.one_at_a_time,
   };
 }
 
@@ -61,6 +67,7 @@ export function presentSavedAnswer(row: SavedAnswerRow): SavedAnswer {
     submitted_answer_ids: row.option_ids,
     submitted_answer_text: row.answer_text,
     file_urls: row.file_urls,
+    marked_for_review: row.marked_for_review,
     updated_at: row.updated_at.toISOString(),
   };
 }

@@ -16,6 +16,8 @@ export interface MarksRowData extends Record<string, unknown> {
   name: string;
   answers: MarksAnswer[];
   assessor: string | null;
+  /** The attempt's seed: the student's own letters (decision 39). */
+  seed: number;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface MarksRowData extends Record<string, unknown> {
 export async function marksRows(db: Database, assessmentId: string): Promise<MarksRowData[]> {
   const result = await executePrepared<MarksRowData>(
     db,
-    sql`select st.id as student_id, st.name,
+    sql`select st.id as student_id, st.name, ea.seed,
         coalesce(json_agg(json_build_object('question_id', x.question_id, 'option_ids', x.option_ids,
           'answer_text', x.answer_text, 'files', cardinality(x.file_urls), 'correct', x.correct,
           'scored_point', x.scored_point::float8)) filter (where x.id is not null), '[]'::json) as answers,

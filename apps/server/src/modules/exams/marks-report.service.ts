@@ -1,25 +1,37 @@
-import { dateTimeText, fileSlug, LABELS, type MarksReport, type Question } from '@portal/shared';
+import {
+  dateTimeText,
+  fileSlug,
+  formatMessage,
+  LABELS,
+  type MarksReport,
+  type Question,
+} from '@portal/shared';
 import type { AppDeps } from '../../deps.js';
 import { toCsv } from '../../lib/csv.js';
 import { institutionTimeZone } from '../../lib/institution-day.js';
 import { renderPdfTemplate } from '../../lib/pdf-pool.js';
+import { upToDateReplica } from '../../lib/replica.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { presentAssessment } from '../assessments/assessments.presenter.js';
 import { loadQuestions } from '../assessments/questions.repository.js';
 import { roundMarks } from '../assessments/scoring.js';
+import { type ShownOrder, shownOrder } from './evaluation.presenter.js';
 import { assessmentToEvaluate } from './evaluation.service.js';
 import { type MarksAnswer, marksRows } from './marks-report.repository.js';
+import { drawnPaperSize } from './paper-order.js';
 
 /** Options are lettered A, B, C… by position (decision 18). */
 const letter = (position: number) => String.fromCharCode(64 + position);
 
-function lettersOf(question: Question, optionIds: readonly string[]) {
-  const chosen = new Set(optionIds);
-  return question.answers
-    .filter((option) => chosen.has(option._id))
-    .map((option) => letter(option.position))
-    .join('|');
+function lettersOf(question: Question, optionIds: readonly string[], shown: ShownOrder | null) {
+  const chosen = question.answers.filter((option) => optionIds.includes(option._id));
+  const letters = chosen.map((option) => letter(option.position)).join('|');
+  // Shuffled options: the student's own letters noted beside the paper's (decision 39).
+  const theirs = chosen.map((option) => shown?.optionPosition.get(option._id));
+  if (chosen.length === 0 || theirs.some((position) => position === undefined)) return letters;
+  const own = theirs.map((position) => letter(position!)).join('|');
+  return own === letters ? letters : `${letters} (${formatMessage(LABELS.evalShownLetter, { letter: own })})`;
 }
 
 const rightLetters = (question: Question) =>
@@ -29,11 +41,11 @@ const rightLetters = (question: Question) =>
     .join('|');
 
 /** What a cell shows: the chosen letters, the text, or nothing (an upload shows its file count). */
-function answerText(question: Question, answer: MarksAnswer | undefined) {
+function answerText(question: Question, answer: MarksAnswer | undefined, shown: ShownOrder | null) {
   if (!answer) return '';
   if (question.type === 'TEXT') return answer.answer_text ?? '';
   if (question.type === 'UPLOAD') return '';
-  return lettersOf(question, answer.option_ids);
+  return lettersOf(question, answer.option_ids, shown);
 }
 
 /** Percent of the total to 2 decimals (learning §9); 0 for a paper without marks. */
@@ -46,18 +58,25 @@ const percentOf = (scored: number, total: number) => (total > 0 ? roundMarks((sc
  */
 export async function marksReport(deps: AppDeps, user: AuthUser, assessmentId: string): Promise<MarksReport> {
   const row = await assessmentToEvaluate(deps, user, assessmentId);
+  // The rows from the replica once it has the overdue attempts just submitted (lib/replica.ts).
+  const reader = await upToDateReplica(deps);
   const [questions, submissions] = await Promise.all([
-    loadQuestions(deps.db, { assessmentId: row.id }),
-    marksRows(deps.db, row.id),
+    loadQuestions(reader, { assessmentId: row.id }),
+    marksRows(reader, row.id),
   ]);
-  const total = roundMarks(questions.reduce((sum, question) => sum + question.weightage, 0));
+  // Each student's paper is worth the same, a drawn one too (decision 39).
+  const total = drawnPaperSize(
+    questions.map((question) => question.weightage),
+    row.draw_count,
+  ).total;
   const rows = submissions.map((submission, index) => {
     const byQuestion = new Map(submission.answers.map((answer) => [answer.question_id, answer]));
+    const shown = shownOrder(questions, row, submission.seed);
     const cells = questions.map((question) => {
       const answer = byQuestion.get(question._id);
       return {
         question_id: question._id,
-        answer: answerText(question, answer),
+        answer: answerText(question, answer, shown),
         correct: answer?.correct ?? null,
         scored_point: answer?.scored_point ?? null,
         files: answer?.files ?? 0,

@@ -6,6 +6,7 @@ import { cachedRead, cachedUserRead, derivedOnce, STEADY_TTL_MS } from '../../li
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { StudentExamRow } from './attempts.repository.js';
+import { type AccommodationFacts, ownDueDate, studentView } from './deadline.js';
 
 /**
  * A student's examinations, from three parts kept in memory (lib/read-cache.ts), so that on exam
@@ -15,10 +16,12 @@ import type { StudentExamRow } from './attempts.repository.js';
  *   batch subjects, with their question counts; only the API's writes change them, and each drops
  *   them (a steady read);
  * - the student's own facts: their batch, the batch subjects they are enrolled in, whether they may
- *   upload answer sheets (changed only by the staff's writes, which drop them);
+ *   upload answer sheets, their standing extra time and their accommodations (staff-only data,
+ *   changed only by the staff's writes, which drop them);
  * - the student's attempts (changed by their own start and submit, which drop their reads, and by
  *   the overdue submit, which drops the institution's).
- * Everything clock-dependent (CLOSED, the window, the time left) is worked out per request.
+ * Everything clock-dependent (CLOSED, the window, the time left) is worked out per request, from
+ * the student's own due date and deadline (decision 38, deadline.ts).
  */
 
 /** An examination as its batch's students see it, without any student's attempt. */
@@ -41,6 +44,13 @@ export interface BatchExamRow extends Record<string, unknown> {
   questions_count: number;
   total_marks: number;
   has_upload_questions: boolean;
+  /** The questions' marks in the paper's order (a draw's size and total are worked out from them). */
+  weights: number[];
+  duration_minutes: number | null;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
+  draw_count: number | null;
+  one_at_a_time: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -50,14 +60,22 @@ interface StudentFacts {
   uploadNotAllowed: boolean;
   /** The batch subjects the student is enrolled in. */
   enrolled: string[];
+  /** Standing extra time in every examination with a duration (decision 38). */
+  extraTimePercent: number;
+  /** Accommodations by assessment id, as loaded (dates as ISO text). */
+  accommodations: Record<
+    string,
+    { extra_minutes: number; extra_percent: number | null; due_date: string | null }
+  >;
 }
 
-interface AttemptRow extends Record<string, unknown> {
+export interface AttemptRow extends Record<string, unknown> {
   id: string;
   assessment_id: string;
   started_at: Date;
   submitted_at: Date | null;
   auto_submitted: boolean;
+  seed: number;
 }
 
 function loadBatchExams(db: Database, institutionId: string, batchId: string) {
@@ -66,14 +84,16 @@ function loadBatchExams(db: Database, institutionId: string, batchId: string) {
     sql`select a.id, a.batch_subject_id, bs.batch_id, b.title as batch_title, s.id as subject_id,
         s.code as subject_code, s.title as subject_title, a.title, a.description, a.start_date,
         a.due_date, a.paper_url, a.status, a.author_user_id, a.author_name,
-        q.questions_count, q.total_marks, q.has_upload_questions, a.created_at, a.updated_at
+        q.questions_count, q.total_marks, q.has_upload_questions, q.weights, a.duration_minutes,
+        a.shuffle_questions, a.shuffle_options, a.draw_count, a.one_at_a_time, a.created_at, a.updated_at
       from batch_subjects bs
       join batches b on b.id = bs.batch_id and b.deleted_at is null
       join subjects s on s.id = bs.subject_id and s.deleted_at is null
       join assessments a on a.batch_subject_id = bs.id and a.status in ('LIVE', 'EVOLUTED')
       cross join lateral (
         select count(*)::int as questions_count, coalesce(sum(qq.weightage), 0)::float8 as total_marks,
-          coalesce(bool_or(qq.type = 'UPLOAD'), false) as has_upload_questions
+          coalesce(bool_or(qq.type = 'UPLOAD'), false) as has_upload_questions,
+          coalesce(array_agg(qq.weightage::float8 order by qq.position), '{}') as weights
         from questions qq where qq.assessment_id = a.id) q
       where bs.batch_id = ${batchId} and bs.institution_id = ${institutionId} and bs.deleted_at is null
       order by a.due_date, a.id`,
@@ -103,11 +123,17 @@ function studentFacts(deps: AppDeps, user: AuthUser): Promise<StudentFacts> {
         batch_id: string | null;
         upload_not_allowed: boolean;
         enrolled: string[];
+        extra_time_percent: number;
+        accommodations: StudentFacts['accommodations'];
       }>(
         deps.db,
         sql`select s.batch_id, s.upload_assessment_not_allowed as upload_not_allowed,
             array(select bss.batch_subject_id from batch_subject_students bss where bss.student_id = s.id)::text[]
-              as enrolled
+              as enrolled,
+            s.extra_time_percent::float8 as extra_time_percent,
+            coalesce((select json_object_agg(acc.assessment_id, json_build_object('extra_minutes', acc.extra_minutes,
+              'extra_percent', acc.extra_percent::float8, 'due_date', acc.due_date))
+              from exam_accommodations acc where acc.student_id = s.id), '{}'::json) as accommodations
           from students s
           where s.id = ${user.entityId} and s.institution_id = ${institutionId} and s.archived_at is null`,
       );
@@ -116,6 +142,8 @@ function studentFacts(deps: AppDeps, user: AuthUser): Promise<StudentFacts> {
         batchId: row?.batch_id ?? null,
         uploadNotAllowed: row?.upload_not_allowed ?? false,
         enrolled: row?.enrolled ?? [],
+        extraTimePercent: row?.extra_time_percent ?? 0,
+        accommodations: row?.accommodations ?? {},
       };
     },
     STEADY_TTL_MS,
@@ -133,7 +161,7 @@ function studentAttempts(deps: AppDeps, user: AuthUser): Promise<AttemptRow[]> {
       (
         await executePrepared<AttemptRow>(
           deps.db,
-          sql`select id, assessment_id, started_at, submitted_at, auto_submitted
+          sql`select id, assessment_id, started_at, submitted_at, auto_submitted, seed
             from exam_attempts where student_id = ${user.entityId}`,
         )
       ).rows,
@@ -142,6 +170,20 @@ function studentAttempts(deps: AppDeps, user: AuthUser): Promise<AttemptRow[]> {
 }
 
 const enrolledSet = derivedOnce((facts: StudentFacts) => new Set(facts.enrolled));
+/** The accommodations with their dates read once per kept facts. */
+const accommodationsOf = derivedOnce(
+  (facts: StudentFacts) =>
+    new Map<string, AccommodationFacts>(
+      Object.entries(facts.accommodations).map(([assessmentId, acc]) => [
+        assessmentId,
+        {
+          extraMinutes: acc.extra_minutes,
+          extraPercent: acc.extra_percent,
+          dueDate: acc.due_date ? new Date(acc.due_date) : null,
+        },
+      ]),
+    ),
+);
 const attemptsByExam = derivedOnce(
   (attempts: AttemptRow[]) => new Map(attempts.map((attempt) => [attempt.assessment_id, attempt])),
 );
@@ -152,8 +194,12 @@ export async function studentFactsOf(deps: AppDeps, user: AuthUser) {
   return { batchId: facts.batchId, uploadNotAllowed: facts.uploadNotAllowed, enrolled: enrolledSet(facts) };
 }
 
-/** The parts of a student's examinations, each kept on its own. */
-async function partsOf(deps: AppDeps, user: AuthUser) {
+/**
+ * The parts of a student's examinations, each kept on its own: the batch's examinations (`exams`),
+ * the batch subjects the student is enrolled in and their attempts by examination. Reading them
+ * in place (no row copied) is what a read done thousands of times a minute can afford.
+ */
+export async function partsOf(deps: AppDeps, user: AuthUser) {
   const [facts, attempts] = await Promise.all([studentFacts(deps, user), studentAttempts(deps, user)]);
   const exams = facts.batchId ? await batchExams(deps, institutionOf(user), facts.batchId) : [];
   return { facts, exams, enrolled: enrolledSet(facts), byExam: attemptsByExam(attempts) };
@@ -161,27 +207,33 @@ async function partsOf(deps: AppDeps, user: AuthUser) {
 
 export type StudentExam = BatchExamRow & StudentExamRow;
 
-function withAttempt(exam: BatchExamRow, facts: StudentFacts, attempt: AttemptRow | undefined): StudentExam {
+/** The student's own due date of one of their batch's examinations (a later one they were given). */
+export const ownDueOf = (exam: BatchExamRow, facts: StudentFacts): Date =>
+  ownDueDate(exam.due_date, accommodationsOf(facts).get(exam.id));
+
+/**
+ * The examination as this student sits it: their attempt, their own due date (`due_date`) and
+ * deadline, their own minutes, and their drawn paper's size and total.
+ */
+export function withAttempt(
+  exam: BatchExamRow,
+  facts: StudentFacts,
+  attempt: AttemptRow | undefined,
+): StudentExam {
+  const student = {
+    standingPercent: facts.extraTimePercent,
+    accommodation: accommodationsOf(facts).get(exam.id),
+  };
   return {
     ...exam,
+    ...studentView(exam, student, attempt?.started_at ?? null),
     upload_not_allowed: facts.uploadNotAllowed,
     attempt_id: attempt?.id ?? null,
     started_at: attempt?.started_at ?? null,
     submitted_at: attempt?.submitted_at ?? null,
     auto_submitted: attempt?.auto_submitted ?? null,
+    seed: attempt?.seed ?? null,
   };
-}
-
-/**
- * The student's examinations (those of their batch's batch subjects they are enrolled in), each
- * with their attempt when there is one: what they may sit or read. Anything else is as if it did
- * not exist.
- */
-export async function examsOfStudent(deps: AppDeps, user: AuthUser): Promise<StudentExam[]> {
-  const { facts, exams, enrolled, byExam } = await partsOf(deps, user);
-  return exams
-    .filter((exam) => enrolled.has(exam.batch_subject_id))
-    .map((exam) => withAttempt(exam, facts, byExam.get(exam.id)));
 }
 
 /** One of the student's examinations, with their attempt, or undefined. */

@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -12,6 +14,44 @@ describe('system routes', () => {
     const response = await t.app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { status: 'ok', database: 'ok' } });
+  });
+
+  it('tells liveness from readiness: ready once the database is at this release’s migrations', async () => {
+    expect((await t.app.inject({ url: '/api/health/live' })).json()).toEqual({ data: { status: 'ok' } });
+    const ready = await t.app.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ data: { status: 'ok', database: 'ok', migrations: 'ok' } });
+
+    // The database one migration behind this release (as before an upgrade's start has run).
+    const { rows } = await t.app.deps.pool.query(
+      'delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning *',
+    );
+    try {
+      const behind = await t.app.inject({ url: '/api/health/ready' });
+      expect(behind.statusCode).toBe(503);
+      expect(behind.json().error.code).toBe('MIGRATIONS_PENDING');
+      expect((await t.app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await t.app.deps.pool.query(
+        'insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)',
+        [rows[0].id, rows[0].hash, rows[0].created_at],
+      );
+    }
+  });
+
+  it('is not ready, but alive, while the database cannot be reached', async () => {
+    const unreachable = new pg.Pool({ connectionString: 'postgres://nobody:x@127.0.0.1:1/none', max: 1 });
+    unreachable.on('error', () => {});
+    const app = await buildApp({ ...t.app.deps, pool: unreachable });
+    try {
+      const ready = await app.inject({ url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error.code).toBe('DATABASE_UNAVAILABLE');
+      expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await unreachable.end();
+    }
   });
 
   it('GET /api/config/public answers the support contacts without a token', async () => {

@@ -15,7 +15,7 @@ import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { cachedRead, cachedReadMany, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { findStudentExam } from '../exams/attempts.repository.js';
+import { examOfStudent } from '../exams/student-exams.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
 import * as repository from './learning.repository.js';
 import { assertStudentBatchSubject, assertStudentSession, assertStudentTopic } from './reading.policy.js';
@@ -55,7 +55,7 @@ export async function recordTimeSpent(
     const session = await assertStudentSession(deps, user, body.content_id);
     if (session.batchSubjectId !== body.batch_subject_id) throw notFound();
   } else {
-    const exam = await findStudentExam(deps.db, institutionOf(user), user.entityId, body.content_id);
+    const exam = await examOfStudent(deps, user, body.content_id);
     if (!exam || exam.batch_subject_id !== body.batch_subject_id) throw notFound();
   }
   const institutionId = institutionOf(user);

@@ -27,16 +27,13 @@ export async function bellOf(deps: AppDeps, user: AuthUser): Promise<Bell> {
     institutionId: institutionOf(user),
   };
   // A student's bell (thousands of them) from parts kept in memory; the staff's from the database.
-  const [{ assessments, sessions, announcements }, seen] = await Promise.all([
-    user.permission === 'student'
-      ? studentBellRows(deps, user, now)
-      : Promise.all([
-          seesPendingAssessments(user.permission) ? repository.pendingAssessments(deps.db, reader, now) : [],
-          repository.upcomingSessions(deps.db, reader, now),
-          repository.recentAnnouncements(deps.db, reader, announcementsSince(now), now),
-        ]).then(([assessments, sessions, announcements]) => ({ assessments, sessions, announcements })),
+  const [kinds, seen] = await Promise.all([
+    user.permission === 'student' ? studentBellRows(deps, user, now) : staffBellRows(deps, reader, now),
     user.permission === 'student' ? cachedSeenUpTo(deps, user) : repository.seenUpTo(deps.db, user.userId),
   ]);
+  const assessments = kinds.assessments.rows;
+  const sessions = kinds.sessions.rows;
+  const announcements = kinds.announcements.rows;
   const seenAt = seen === null ? null : new Date(seen).getTime();
   const unseen = (changedAt: Date) => seenAt === null || new Date(changedAt).getTime() > seenAt;
   const items: BellItem[] = [
@@ -78,9 +75,26 @@ export async function bellOf(deps: AppDeps, user: AuthUser): Promise<Bell> {
       }),
     ),
   ];
-  const count = [assessments, sessions, announcements].reduce((sum, rows) => sum + (rows[0]?.total ?? 0), 0);
+  const count = kinds.assessments.total + kinds.sessions.total + kinds.announcements.total;
   // Items past the panel's cap are counted as seen: the panel never showed them.
   return { count, unseen_count: items.filter((item) => item.unseen).length, as_of: iso(now), items };
+}
+
+/** Each kind's rows (capped per kind) with the count of all of them. */
+const counted = <Row extends { total: number }>(rows: Row[]) => ({ rows, total: rows[0]?.total ?? 0 });
+
+/** The bell of a faculty member or a moderator, from the database. */
+async function staffBellRows(deps: AppDeps, reader: repository.BellReader, now: Date) {
+  const [assessments, sessions, announcements] = await Promise.all([
+    seesPendingAssessments(reader.permission) ? repository.pendingAssessments(deps.db, reader, now) : [],
+    repository.upcomingSessions(deps.db, reader, now),
+    repository.recentAnnouncements(deps.db, reader, announcementsSince(now), now),
+  ]);
+  return {
+    assessments: counted(assessments),
+    sessions: counted(sessions),
+    announcements: counted(announcements),
+  };
 }
 
 /** Reading the panel: what changed up to `seen_up_to` (at most now) is seen. */

@@ -5,7 +5,7 @@ import { executePrepared } from '../../lib/prepared.js';
 import { cachedRead, cachedScopedRead, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { examsOfStudent, studentFactsOf } from '../exams/student-exams.js';
+import { ownDueOf, partsOf, studentFactsOf } from '../exams/student-exams.js';
 import * as repository from './notifications.repository.js';
 
 /**
@@ -107,52 +107,53 @@ export function cachedSeenUpTo(deps: AppDeps, user: AuthUser): Promise<Date | nu
 }
 
 /** Each kind capped as the panel shows it, with the count of all of them. */
-function capped<Row extends object>(rows: Row[]): (Row & { total: number })[] {
-  return rows.slice(0, BELL_ITEMS_PER_KIND).map((row) => ({ ...row, total: rows.length }));
+function capped<Row>(rows: Row[]): { rows: Row[]; total: number } {
+  return { rows: rows.slice(0, BELL_ITEMS_PER_KIND), total: rows.length };
 }
 
-/** The bell's three kinds for a student at `now`, as the repository's statements would answer them. */
+/**
+ * The bell's three kinds for a student at `now`, as the repository's statements would answer them,
+ * read from the kept parts in place (only the rows the bell shows are made).
+ */
 export async function studentBellRows(deps: AppDeps, user: AuthUser, now: Date) {
   const institutionId = institutionOf(user);
   const facts = await studentFactsOf(deps, user);
-  if (!facts.batchId) return { assessments: [], sessions: [], announcements: [] };
-  const [exams, sessions, announcements] = await Promise.all([
-    examsOfStudent(deps, user),
+  if (!facts.batchId) {
+    return { assessments: capped([]), sessions: capped([]), announcements: capped([]) };
+  }
+  const [{ facts: examFacts, exams, enrolled, byExam }, sessions, announcements] = await Promise.all([
+    partsOf(deps, user),
     batchSessions(deps, institutionId, facts.batchId, dayOf(now)),
     batchAnnouncements(deps, institutionId, facts.batchId, dayOf(now)),
   ]);
   const at = now.getTime();
-  const pending = exams
-    .filter((exam) => exam.status === 'LIVE' && exam.due_date.getTime() >= at && exam.submitted_at === null)
-    .map((exam) => ({
+  const pending: repository.PendingAssessmentRow[] = [];
+  for (const exam of exams) {
+    if (exam.status !== 'LIVE' || !enrolled.has(exam.batch_subject_id)) continue;
+    if (byExam.get(exam.id)?.submitted_at) continue;
+    // The student's own due date: one given a later one is still asked to sit it.
+    const due = ownDueOf(exam, examFacts);
+    if (due.getTime() < at) continue;
+    pending.push({
       id: exam.id,
       title: exam.title,
       batch_subject_id: exam.batch_subject_id,
       subject_title: exam.subject_title,
       start_date: exam.start_date,
-      due_date: exam.due_date,
+      due_date: due,
       changed_at: exam.updated_at,
-    }));
+      total: 0,
+    });
+  }
   const mine = sessions.filter(
     (session) =>
-      new Date(session.end_time).getTime() >= at &&
-      (session.is_custom
-        ? session.selected.includes(user.entityId)
-        : facts.enrolled.has(session.batch_subject_id)),
+      session.end_time.getTime() >= at &&
+      (session.is_custom ? session.selected.includes(user.entityId) : enrolled.has(session.batch_subject_id)),
   );
   const since = at - ANNOUNCEMENT_BELL_MS;
   const recent = announcements.filter((row) => {
-    const updated = new Date(row.updated_at).getTime();
+    const updated = row.updated_at.getTime();
     return updated > since && updated <= at;
   });
-  const rows = {
-    assessments: capped(pending),
-    sessions: capped(mine),
-    announcements: capped(recent),
-  };
-  return rows satisfies {
-    assessments: repository.PendingAssessmentRow[];
-    sessions: repository.UpcomingSessionRow[];
-    announcements: repository.RecentAnnouncementRow[];
-  };
+  return { assessments: capped(pending), sessions: capped(mine), announcements: capped(recent) };
 }

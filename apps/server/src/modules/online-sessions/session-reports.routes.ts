@@ -8,6 +8,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileAnswer, sendDownload } from '../../lib/downloads.js';
+import { readingDeps } from '../../lib/replica.js';
 import { caller } from '../../plugins/auth.js';
 import { SESSION_POLICY } from './online-sessions.policy.js';
 import * as reports from './session-reports.service.js';
@@ -31,7 +32,9 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(sessionsReportSchema), ...failures },
       },
     },
-    async (request) => ({ data: await reports.sessionsReport(app.deps, caller(request), request.query) }),
+    async (request) => ({
+      data: await reports.sessionsReport(await readingDeps(app.deps), caller(request), request.query),
+    }),
   );
 
   app.get(
@@ -47,7 +50,11 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { pdf, filename } = await reports.sessionsReportPdf(app.deps, caller(request), request.query);
+      const { pdf, filename } = await reports.sessionsReportPdf(
+        await readingDeps(app.deps),
+        caller(request),
+        request.query,
+      );
       return sendDownload(reply, 'pdf', filename, pdf);
     },
   );
@@ -65,7 +72,11 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { csv, filename } = await reports.sessionsReportCsv(app.deps, caller(request), request.query);
+      const { csv, filename } = await reports.sessionsReportCsv(
+        await readingDeps(app.deps),
+        caller(request),
+        request.query,
+      );
       return sendDownload(reply, 'csv', filename, csv);
     },
   );
@@ -84,7 +95,9 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(sessionReportSchema), ...failures },
       },
     },
-    async (request) => ({ data: await reports.sessionReport(app.deps, caller(request), request.params.id) }),
+    async (request) => ({
+      data: await reports.sessionReport(await readingDeps(app.deps), caller(request), request.params.id),
+    }),
   );
 
   app.get(
@@ -100,7 +113,11 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { pdf, filename } = await reports.sessionReportPdf(app.deps, caller(request), request.params.id);
+      const { pdf, filename } = await reports.sessionReportPdf(
+        await readingDeps(app.deps),
+        caller(request),
+        request.params.id,
+      );
       return sendDownload(reply, 'pdf', filename, pdf);
     },
   );
@@ -118,7 +135,11 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { csv, filename } = await reports.sessionReportCsv(app.deps, caller(request), request.params.id);
+      const { csv, filename } = await reports.sessionReportCsv(
+        await readingDeps(app.deps),
+        caller(request),
+        request.params.id,
+      );
       return sendDownload(reply, 'csv', filename, csv);
     },
   );

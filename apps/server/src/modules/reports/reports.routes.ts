@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { fileAnswer, sendDownload } from '../../lib/downloads.js';
+import { readingDeps } from '../../lib/replica.js';
 import { type AuthUser, caller } from '../../plugins/auth.js';
 import * as documents from './report-documents.js';
 import { REPORT_POLICY } from './reports.policy.js';
@@ -45,9 +46,10 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     route: ReportRoute<Params, Query, Report>,
   ) {
     const input = { ...(route.params ? { params: route.params } : {}), querystring: route.querystring };
-    const load = (request: { params: unknown; query: unknown; user?: unknown }) =>
+    // Reports read from the replica when there is one (lib/replica.ts).
+    const load = async (request: { params: unknown; query: unknown; user?: unknown }) =>
       route.load(
-        app.deps,
+        await readingDeps(app.deps),
         caller(request as never),
         request.params as z.infer<Params>,
         request.query as z.infer<Query>,

@@ -16,6 +16,7 @@ export interface StudentRow {
   guardianName: string | null;
   dateOfBirth: string | null;
   uploadAssessmentNotAllowed: boolean;
+  extraTimePercent: number;
   batchId: string | null;
   batchTitle: string | null;
   archivedAt: Date | null;
@@ -37,6 +38,7 @@ export function presentStudent(row: StudentRow): Student {
     guardian_name: row.guardianName,
     date_of_birth: row.dateOfBirth,
     uploadAssessmentNotAllowed: row.uploadAssessmentNotAllowed,
+    extra_time_percent: row.extraTimePercent,
     batch: row.batchId && row.batchTitle ? { _id: row.batchId, title: row.batchTitle } : null,
     archived: row.archivedAt !== null,
   };

@@ -56,6 +56,7 @@ const studentColumns = {
   guardianName: students.guardianName,
   dateOfBirth: students.dateOfBirth,
   uploadAssessmentNotAllowed: students.uploadAssessmentNotAllowed,
+  extraTimePercent: students.extraTimePercent,
   batchId: batches.id,
   batchTitle: batches.title,
   archivedAt: students.archivedAt,
@@ -273,6 +274,7 @@ export async function updateStudent(
     gender: body.gender,
     prn: body.prn,
     uploadAssessmentNotAllowed: body.uploadAssessmentNotAllowed,
+    extraTimePercent: body.extra_time_percent,
   };
   // Absent fields stay as they are; an empty text clears an optional one.
   const set = Object.fromEntries(

@@ -98,6 +98,7 @@ describe('POST /api/students and POST /api/batches/{batchId}/students', () => {
       guardian_name: null,
       date_of_birth: '2011-05-17',
       uploadAssessmentNotAllowed: false,
+      extra_time_percent: 0,
       batch: { _id: batch.id, title: batch.title },
       archived: false,
     });

@@ -37,6 +37,13 @@ function defaultOptions(type: QuestionType): [string, boolean][] {
   }
 }
 
+export type ExamSettingColumns = Partial<
+  Pick<
+    typeof assessments.$inferInsert,
+    'durationMinutes' | 'shuffleQuestions' | 'shuffleOptions' | 'drawCount' | 'oneAtATime'
+  >
+>;
+
 /**
  * An assessment written directly, due an hour after it starts (default: starts tomorrow at 10:00
  * UTC of the test clock's day, status DRAFTED).
@@ -51,6 +58,8 @@ export async function createAssessmentRow(
     startDate?: Date;
     dueDate?: Date;
     status?: (typeof assessments.$inferInsert)['status'];
+    /** The examination's settings (duration, shuffles, draw, one at a time). */
+    settings?: ExamSettingColumns;
   },
 ) {
   const startDate = values.startDate ?? new Date('2026-11-21T10:00:00Z');
@@ -66,6 +75,7 @@ export async function createAssessmentRow(
       startDate,
       dueDate: values.dueDate ?? new Date(startDate.getTime() + 3_600_000),
       status: values.status ?? 'DRAFTED',
+      ...values.settings,
     })
     .returning();
   // Written as the API would write it: the institution's kept reads go.

@@ -1,5 +1,11 @@
 import { bearer, type TestApp } from '../harness.js';
-import { createAssessmentRow, createQuestionRows } from './assessments.js';
+import {
+  createAssessmentRow,
+  createQuestionRows,
+  type ExamSettingColumns,
+  type QuestionSpec,
+} from './assessments.js';
+import { enrolStudents } from './subjects.js';
 
 /** Every question type of decision 18, with marks 1, 2, 1, 3 and 5. */
 export const EVERY_TYPE = [
@@ -10,10 +16,21 @@ export const EVERY_TYPE = [
   { type: 'UPLOAD', marks: 5 },
 ] as const;
 
-/** A LIVE examination with one question of every type, open from `start` to `due`. */
+/**
+ * A LIVE examination with one question of every type (or the `questions` given), open from `start`
+ * to `due`, with its `settings`.
+ */
 export async function createLiveExam(
   t: TestApp,
-  values: { institutionId: string; batchSubjectId: string; start: Date; due: Date; authorUserId?: string },
+  values: {
+    institutionId: string;
+    batchSubjectId: string;
+    start: Date;
+    due: Date;
+    authorUserId?: string;
+    settings?: ExamSettingColumns;
+    questions?: QuestionSpec[];
+  },
 ) {
   const assessment = await createAssessmentRow(t, {
     institutionId: values.institutionId,
@@ -22,15 +39,17 @@ export async function createLiveExam(
     startDate: values.start,
     dueDate: values.due,
     status: 'LIVE',
+    settings: values.settings,
   });
   const made = await createQuestionRows(
     t,
     { institutionId: values.institutionId, assessmentId: assessment.id },
-    EVERY_TYPE.map((spec) => ({ ...spec })),
+    values.questions ?? EVERY_TYPE.map((spec) => ({ ...spec })),
   );
   const [single, multiple, boolean, text, upload] = made;
   return {
     assessment,
+    questions: made,
     single: single!,
     multiple: multiple!,
     boolean: boolean!,
@@ -51,4 +70,18 @@ export async function uploadAnswerSheet(t: TestApp, token: string, filename = 's
   });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
   return response.json().data.publicUrl as string;
+}
+
+/** Another student of the school's batch, enrolled in the batch subject and signed in. */
+export async function enrolledStudent(
+  t: TestApp,
+  school: { institution: { id: string }; batch: { id: string } },
+  batchSubjectId: string,
+) {
+  const account = await t.createAccount('student', {
+    institutionId: school.institution.id,
+    batchId: school.batch.id,
+  });
+  await enrolStudents(t, batchSubjectId, [account.entityId]);
+  return { ...account, token: await t.login(account.username) };
 }

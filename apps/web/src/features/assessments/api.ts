@@ -1,11 +1,16 @@
 import type {
+  AccommodationBody,
+  AccommodationList,
   Assessment,
   AssessmentCounts,
+  AssessmentHistory,
   AssessmentList,
   AssessmentQuestions,
   AssessmentTimeTab,
   CreateAssessmentBody,
   QuestionFilePreview,
+  RegradeBody,
+  RegradeResult,
   TopicSelfAssessment,
   UpdateAssessmentBody,
 } from '@portal/shared';
@@ -22,6 +27,8 @@ export const assessmentKeys = {
   list: (when: AssessmentTimeTab, batchId: string | null) => ['assessments', 'list', when, batchId] as const,
   questions: (id: string) => ['assessments', 'questions', id] as const,
   topic: (topicId: string) => ['assessments', 'topic', topicId] as const,
+  accommodations: (id: string) => ['assessments', 'accommodations', id] as const,
+  history: (id: string) => ['assessments', 'history', id] as const,
 };
 
 /** A page of /create/assessment as the paged-list view keeps it, with both tabs' counts. */
@@ -135,5 +142,63 @@ export function useImportTopicSelfAssessment() {
         queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
         queryClient.invalidateQueries({ queryKey: topicKeys.all }),
       ]),
+  });
+}
+
+/** An examination's accommodations and the students who may be given one (staff only, decision 38). */
+export function useAccommodations(assessmentId: string) {
+  return useQuery({
+    queryKey: assessmentKeys.accommodations(assessmentId),
+    queryFn: ({ signal }) =>
+      api<AccommodationList>(`/assessments/${path(assessmentId)}/accommodations`, { signal }),
+  });
+}
+
+/** Gives (or replaces) a student's accommodation; the answer is the new list. */
+export function useSaveAccommodation(assessmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentId, body }: { studentId: string; body: AccommodationBody }) =>
+      api<AccommodationList>(`/assessments/${path(assessmentId)}/accommodations/${path(studentId)}`, {
+        method: 'PUT',
+        body,
+      }),
+    onSuccess: (list) => queryClient.setQueryData(assessmentKeys.accommodations(assessmentId), list),
+  });
+}
+
+export function useRemoveAccommodation(assessmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (studentId: string) =>
+      api<AccommodationList>(`/assessments/${path(assessmentId)}/accommodations/${path(studentId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: (list) => queryClient.setQueryData(assessmentKeys.accommodations(assessmentId), list),
+  });
+}
+
+/** The assessment's regrades (decision 39), latest first. */
+export function useAssessmentHistory(assessmentId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: assessmentKeys.history(assessmentId),
+    queryFn: ({ signal }) => api<AssessmentHistory>(`/assessments/${path(assessmentId)}/history`, { signal }),
+    enabled,
+  });
+}
+
+/** Corrects a question's key and rescores every submission; the questions and history are read again. */
+export function useRegrade(assessmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ questionId, body }: { questionId: string; body: RegradeBody }) =>
+      api<RegradeResult>(`/assessments/${path(assessmentId)}/questions/${path(questionId)}/regrade`, {
+        body,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: assessmentKeys.questions(assessmentId) });
+      void queryClient.invalidateQueries({ queryKey: assessmentKeys.history(assessmentId) });
+      void queryClient.invalidateQueries({ queryKey: ['evaluation'] });
+    },
   });
 }

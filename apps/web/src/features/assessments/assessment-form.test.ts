@@ -38,6 +38,11 @@ describe('assessmentFormResult (learning §5)', () => {
         start_date: '2026-05-11T04:45:00.000Z',
         due_date: '2026-05-11T05:30:00.000Z',
         url: NO_FILES,
+        duration_minutes: null,
+        draw_count: null,
+        shuffle_questions: false,
+        shuffle_options: false,
+        one_at_a_time: false,
       },
     });
     const withPaper = assessmentFormResult({ ...filled(), url: '/files/i/paper.pdf' }, now, ZONE);
@@ -96,6 +101,12 @@ describe('assessmentFormResult (learning §5)', () => {
       start_date: '2026-05-11T03:05:00.000Z',
       due_date: '2026-05-20T03:00:00.000Z',
       url: NO_FILES,
+      duration_minutes: 45,
+      shuffle_questions: true,
+      shuffle_options: false,
+      draw_count: null,
+      one_at_a_time: false,
+      settings_frozen: true,
     };
 
     it('keeps a start that has passed when it is not changed, and never sends the batch subject', () => {
@@ -109,6 +120,30 @@ describe('assessmentFormResult (learning §5)', () => {
           due_date: original.due_date,
           url: NO_FILES,
         },
+      });
+    });
+
+    it('sends the settings only while no student has started', () => {
+      const open = { ...original, settings_frozen: false };
+      const values = { ...assessmentFormValues(open, ZONE), duration: '90', draw: '' };
+      const later = dayjs(original.start_date).add(1, 'day').toDate();
+      expect(assessmentFormResult(values, later, ZONE, open)).toMatchObject({
+        edit: { duration_minutes: 90, draw_count: null, shuffle_questions: true },
+      });
+      // Frozen: the typed values are not sent, so the server's 409 never comes.
+      expect(assessmentFormResult(values, later, ZONE, original)).not.toHaveProperty('edit.duration_minutes');
+    });
+
+    it.each([
+      ['a duration of 0', { duration: '0' }, MESSAGES.examDurationInvalid],
+      ['a duration in parts', { duration: '1.5' }, MESSAGES.examDurationInvalid],
+      ['a duration that is no number', { duration: 'an hour' }, MESSAGES.examDurationInvalid],
+      ['a draw of 0', { draw: '0' }, MESSAGES.examDrawInvalid],
+    ])('refuses %s', (_case, change, message) => {
+      const open = { ...original, settings_frozen: false };
+      const values = { ...assessmentFormValues(open, ZONE), ...change };
+      expect(assessmentFormResult(values, new Date(original.start_date), ZONE, open)).toEqual({
+        error: message,
       });
     });
 

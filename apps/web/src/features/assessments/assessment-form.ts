@@ -1,7 +1,9 @@
 import { MESSAGES } from '@portal/shared/messages';
 import {
   createAssessmentBodySchema,
+  type ExamSettingsBody,
   earliestAssessmentStart,
+  examSettingsBodySchema,
   NO_FILES,
   updateAssessmentBodySchema,
 } from '@portal/shared/schemas/assessments';
@@ -22,6 +24,12 @@ export interface AssessmentFormValues {
   due: string | null;
   /** The question paper's stored link, or null for none. */
   url: string | null;
+  /** The examination's settings (decisions 38 and 39); the numbers as typed, empty for none. */
+  duration: string;
+  draw: string;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
+  one_at_a_time: boolean;
 }
 
 /** What the form edits of an existing assessment. */
@@ -32,6 +40,13 @@ export interface EditedAssessment {
   start_date: string;
   due_date: string;
   url: string;
+  duration_minutes: number | null;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
+  draw_count: number | null;
+  one_at_a_time: boolean;
+  /** A student has started it: the settings are not sent. */
+  settings_frozen: boolean;
 }
 
 export const emptyAssessmentValues = (batchId: string | null): AssessmentFormValues => ({
@@ -42,6 +57,11 @@ export const emptyAssessmentValues = (batchId: string | null): AssessmentFormVal
   start: null,
   due: null,
   url: null,
+  duration: '',
+  draw: '',
+  shuffle_questions: false,
+  shuffle_options: false,
+  one_at_a_time: false,
 });
 
 export const assessmentFormValues = (
@@ -55,9 +75,32 @@ export const assessmentFormValues = (
   start: toPickerValue(assessment.start_date, timeZone),
   due: toPickerValue(assessment.due_date, timeZone),
   url: assessment.url && assessment.url !== NO_FILES ? assessment.url : null,
+  duration: assessment.duration_minutes === null ? '' : String(assessment.duration_minutes),
+  draw: assessment.draw_count === null ? '' : String(assessment.draw_count),
+  shuffle_questions: assessment.shuffle_questions,
+  shuffle_options: assessment.shuffle_options,
+  one_at_a_time: assessment.one_at_a_time,
 });
 
-export interface AssessmentTimes {
+/** A number field as sent: empty is none (null); anything else its number (NaN is refused by the schema). */
+const numberOf = (typed: string) => (typed.trim() === '' ? null : Number(typed.trim()));
+
+/** The settings to send, checked by the shared schema. */
+export function settingsResult(
+  values: AssessmentFormValues,
+): { settings: ExamSettingsBody } | { error: string } {
+  const settings = {
+    duration_minutes: numberOf(values.duration),
+    draw_count: numberOf(values.draw),
+    shuffle_questions: values.shuffle_questions,
+    shuffle_options: values.shuffle_options,
+    one_at_a_time: values.one_at_a_time,
+  };
+  const parsed = examSettingsBodySchema.safeParse(settings);
+  return parsed.success ? { settings: parsed.data } : { error: firstIssue(parsed) ?? MESSAGES.fillTheForm };
+}
+
+export interface AssessmentTimes extends Partial<ExamSettingsBody> {
   title: string;
   description: string;
   start_date: string;
@@ -104,6 +147,9 @@ export function assessmentFormResult(
   }
   if (due <= start) return { error: MESSAGES.assessmentDueBeforeStart };
   if (!dueKept && due < now.getTime()) return { error: MESSAGES.assessmentDueInPast };
+  // Frozen settings (a student has started) are left as they are.
+  const settings = original?.settings_frozen ? null : settingsResult(values);
+  if (settings && 'error' in settings) return settings;
 
   const times: AssessmentTimes = {
     title,
@@ -111,6 +157,7 @@ export function assessmentFormResult(
     start_date: startKept && original ? original.start_date : toInstant(values.start, timeZone),
     due_date: dueKept && original ? original.due_date : toInstant(values.due, timeZone),
     url: values.url ?? NO_FILES,
+    ...settings?.settings,
   };
   if (original) {
     const problem = firstIssue(updateAssessmentBodySchema.safeParse(times));

@@ -10,3 +10,7 @@ export const marksLabel = (n: number) => counted(n, LABELS.assessMarksOne, LABEL
 /** '1 Question', '5 Questions'. */
 export const questionCountLabel = (n: number) =>
   counted(n, LABELS.assessQuestionCountOne, LABELS.assessQuestionCount);
+
+/** An examination's time on its card: '90 minutes' (the real duration), or 'Until the due date' without one. */
+export const durationLabel = (minutes: number | null) =>
+  minutes === null ? LABELS.examUntilDue : formatMessage(LABELS.examDurationMinutes, { n: String(minutes) });

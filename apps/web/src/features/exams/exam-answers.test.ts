@@ -33,6 +33,7 @@ const saved = (n: number, fields: { ids?: number[]; text?: string | null; files?
   submitted_answer_ids: (fields.ids ?? []).map(id),
   submitted_answer_text: fields.text ?? null,
   file_urls: fields.files ?? [],
+  marked_for_review: false,
   updated_at: '2026-01-05T09:00:00.000Z',
 });
 
@@ -47,7 +48,7 @@ describe('examination answers (learning §5 "Exam submit")', () => {
 
   it('refuses a manual submit with any question unanswered, an upload question without sheets included', () => {
     expect(answeredCount(questions, everyAnswer)).toBe(5);
-    const withoutSheets = { ...everyAnswer, [id(5)]: { optionIds: [], text: '', files: [] } };
+    const withoutSheets = { ...everyAnswer, [id(5)]: { optionIds: [], text: '', files: [], marked: false } };
     expect(answeredCount(questions, withoutSheets)).toBe(4);
     expect(
       submissionPayload(exam, questions, withoutSheets, {
@@ -58,7 +59,7 @@ describe('examination answers (learning §5 "Exam submit")', () => {
     ).toEqual({
       error: MESSAGES.answerAllQuestions,
     });
-    const blankText = { ...everyAnswer, [id(4)]: { optionIds: [], text: '   ', files: [] } };
+    const blankText = { ...everyAnswer, [id(4)]: { optionIds: [], text: '   ', files: [], marked: false } };
     expect(
       submissionPayload(exam, questions, blankText, { complete: true, uploadAllowed: true, savedTimes: {} }),
     ).toEqual({
@@ -120,7 +121,10 @@ describe('examination answers (learning §5 "Exam submit")', () => {
   });
 
   it('does not ask a student refused uploads for sheets, and sends none for them', () => {
-    const withoutSheets = { ...everyAnswer, [id(5)]: { optionIds: [], text: '', files: ['/files/x.png'] } };
+    const withoutSheets = {
+      ...everyAnswer,
+      [id(5)]: { optionIds: [], text: '', files: ['/files/x.png'], marked: false },
+    };
     const body = submissionPayload(exam, questions, withoutSheets, {
       complete: true,
       uploadAllowed: false,
@@ -148,11 +152,29 @@ describe('examination answers (learning §5 "Exam submit")', () => {
     expect(times).toEqual(['2026-01-05T09:00:00.000Z', null, '2026-01-05T09:00:07.000Z', null, null]);
   });
 
-  it('autosaves only the part of the answer the question takes', () => {
-    const draft = { optionIds: [id(11)], text: 'x', files: ['/files/a.png'] };
-    expect(saveBody(questions[0]!, draft)).toEqual({ submitted_answer_ids: [id(11)] });
-    expect(saveBody(questions[3]!, draft)).toEqual({ submitted_answer_text: 'x' });
-    expect(saveBody(questions[4]!, draft)).toEqual({ file_urls: ['/files/a.png'] });
+  it('autosaves only the part of the answer the question takes, with its review mark', () => {
+    const draft = { optionIds: [id(11)], text: 'x', files: ['/files/a.png'], marked: true };
+    expect(saveBody(questions[0]!, draft)).toEqual({
+      submitted_answer_ids: [id(11)],
+      marked_for_review: true,
+    });
+    expect(saveBody(questions[3]!, draft)).toEqual({ submitted_answer_text: 'x', marked_for_review: true });
+    expect(saveBody(questions[4]!, { ...draft, marked: false })).toEqual({
+      file_urls: ['/files/a.png'],
+      marked_for_review: false,
+    });
+    // The submission carries the answers only.
+    const body = submissionPayload(
+      exam,
+      questions,
+      { [id(1)]: draft },
+      {
+        complete: false,
+        uploadAllowed: true,
+        savedTimes: {},
+      },
+    );
+    expect('submissions' in body && body.submissions?.[0]).not.toHaveProperty('marked_for_review');
   });
 
   it('names a sheet by the end of its link', () => {

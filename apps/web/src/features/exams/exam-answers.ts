@@ -7,17 +7,20 @@ export interface Draft {
   text: string;
   /** `/files/…` links of their answer sheets. */
   files: readonly string[];
+  /** "Mark for review", saved with the answer. */
+  marked: boolean;
 }
 
 export type Drafts = Readonly<Record<string, Draft>>;
 
-export const EMPTY_DRAFT: Draft = { optionIds: [], text: '', files: [] };
+export const EMPTY_DRAFT: Draft = { optionIds: [], text: '', files: [], marked: false };
 
 /** A saved answer as the page holds it. */
 export const draftFromSaved = (answer: SavedAnswer): Draft => ({
   optionIds: answer.submitted_answer_ids,
   text: answer.submitted_answer_text ?? '',
   files: answer.file_urls,
+  marked: answer.marked_for_review,
 });
 
 /** The drafts a (re)loaded page starts from: every saved answer. */
@@ -34,12 +37,18 @@ export const savedTimesOf = (answers: readonly SavedAnswer[]): SavedTimes =>
 const CHOICE_TYPES = new Set(['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN']);
 export const isChoice = (question: Pick<ExamQuestion, 'type'>) => CHOICE_TYPES.has(question.type);
 
-/** The body of an autosave of one question: only the part its type takes. */
-export function saveBody(question: Pick<ExamQuestion, 'type'>, draft: Draft): SaveAnswerBody {
+/** The answer part of a question's body: only the part its type takes. */
+function answerBody(question: Pick<ExamQuestion, 'type'>, draft: Draft): SaveAnswerBody {
   if (isChoice(question)) return { submitted_answer_ids: [...draft.optionIds] };
   if (question.type === 'UPLOAD') return { file_urls: [...draft.files] };
   return { submitted_answer_text: draft.text };
 }
+
+/** The body of an autosave of one question: its answer and its review mark. */
+export const saveBody = (question: Pick<ExamQuestion, 'type'>, draft: Draft): SaveAnswerBody => ({
+  ...answerBody(question, draft),
+  marked_for_review: draft.marked,
+});
 
 /**
  * Whether a question counts as answered (learning §5: choice answers plus upload lists must cover
@@ -84,7 +93,7 @@ export function submissionPayload(
       return {
         question_id: question._id,
         question_type: question.type,
-        ...saveBody(question, options.uploadAllowed || question.type !== 'UPLOAD' ? draft : EMPTY_DRAFT),
+        ...answerBody(question, options.uploadAllowed || question.type !== 'UPLOAD' ? draft : EMPTY_DRAFT),
         saved_at: options.savedTimes[question._id] ?? null,
       };
     }),

@@ -79,6 +79,7 @@ const editValues: EditStudentValues = {
   mobile: '900000001',
   prn: '',
   allowUpload: 'yes',
+  extra_time_percent: '0',
 };
 
 describe('dates of birth', () => {
@@ -128,7 +129,22 @@ describe('validateEditStudent', () => {
       mobile: '900000001',
       prn: '',
       allowUpload: 'no',
+      extra_time_percent: '',
     });
     expect(result.body).toMatchObject({ uploadAssessmentNotAllowed: true, date_of_birth: '03/04/2012' });
+  });
+
+  it('sends the standing extra time as a number, empty as none, and refuses one out of range', () => {
+    expect(validateEditStudent({ ...editValues, extra_time_percent: '33.33' }).body).toMatchObject({
+      extra_time_percent: 33.33,
+    });
+    expect(validateEditStudent({ ...editValues, extra_time_percent: ' ' }).body).toMatchObject({
+      extra_time_percent: 0,
+    });
+    for (const typed of ['250', '-5', 'lots']) {
+      expect(validateEditStudent({ ...editValues, extra_time_percent: typed }).error).toBe(
+        MESSAGES.extraPercentInvalid,
+      );
+    }
   });
 });

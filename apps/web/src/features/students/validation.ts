@@ -158,6 +158,8 @@ export interface EditStudentValues {
   prn: string;
   /** 'Allow Upload Assessment'. */
   allowUpload: 'yes' | 'no';
+  /** Standing extra time in examinations, % of the duration, as typed (decision 38). */
+  extra_time_percent: string;
 }
 
 export const editStudentValues = (student: Student): EditStudentValues => ({
@@ -172,6 +174,7 @@ export const editStudentValues = (student: Student): EditStudentValues => ({
   mobile: student.mobile.join(', '),
   prn: student.prn ?? '',
   allowUpload: student.uploadAssessmentNotAllowed ? 'no' : 'yes',
+  extra_time_percent: String(student.extra_time_percent),
 });
 
 /** Edit Student: nothing is required; 'Allow Upload Assessment' = no means uploadAssessmentNotAllowed. */
@@ -188,6 +191,9 @@ export function validateEditStudent(values: EditStudentValues, now = new Date())
     mobile: values.mobile,
     prn: values.prn,
     uploadAssessmentNotAllowed: values.allowUpload === 'no',
+    // Empty is none (0); anything else its number, checked by the schema.
+    extra_time_percent:
+      values.extra_time_percent.trim() === '' ? 0 : Number(values.extra_time_percent.trim()),
   };
   const parsed = updateStudentBodySchema.safeParse(payload);
   if (!parsed.success) {

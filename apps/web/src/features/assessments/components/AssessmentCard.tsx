@@ -2,7 +2,10 @@ import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text } from '@mant
 import type { Assessment, AssessmentStatus } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import {
+  IconArrowsShuffle,
   IconBan,
+  IconClockHour4,
+  IconClockPlus,
   IconDotsVertical,
   IconEye,
   IconPencil,
@@ -11,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CardTime } from '../../../components/CardTime';
-import { questionCountLabel } from '../counts';
+import { durationLabel, questionCountLabel } from '../counts';
 import { assessmentQuestionsPath } from '../links';
 
 export const STATUS_BADGE: Record<AssessmentStatus, { label: string; color: string }> = {
@@ -27,15 +30,23 @@ interface AssessmentCardProps {
   onEdit: () => void;
   onAddQuestions: () => void;
   onCancel: () => void;
+  /** Extra time and later due dates (decision 38). */
+  onAccommodate: () => void;
 }
+
+/** Students may still be given extra time or a later due date (not once canceled or evaluated). */
+const accommodatable = (assessment: Assessment) =>
+  assessment.status === 'DRAFTED' || assessment.status === 'LIVE' || assessment.status === 'CLOSED';
 
 /**
  * An assessment on /create/assessment: title, batch and subject, start and due, status, question
  * count and author, with View Questions and Add Question, and Edit and Cancel in its menu (each
  * only where the server allows it: `can_edit`, `can_cancel`).
  */
-export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }: AssessmentCardProps) {
+export function AssessmentCard(props: AssessmentCardProps) {
+  const { assessment, onEdit, onAddQuestions, onCancel, onAccommodate } = props;
   const status = STATUS_BADGE[assessment.status];
+  const withMenu = assessment.can_edit || assessment.can_cancel || accommodatable(assessment);
   return (
     <Card
       withBorder
@@ -52,7 +63,7 @@ export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }:
           <Badge color={status.color} variant="light">
             {status.label}
           </Badge>
-          {(assessment.can_edit || assessment.can_cancel) && (
+          {withMenu && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon
@@ -67,6 +78,11 @@ export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }:
                 {assessment.can_edit && (
                   <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
                     {LABELS.assessEdit}
+                  </Menu.Item>
+                )}
+                {accommodatable(assessment) && (
+                  <Menu.Item leftSection={<IconClockPlus size={16} />} onClick={onAccommodate}>
+                    {LABELS.accommodationsMenu}
                   </Menu.Item>
                 )}
                 {assessment.can_cancel && (
@@ -90,6 +106,22 @@ export function AssessmentCard({ assessment, onEdit, onAddQuestions, onCancel }:
         <Badge variant="outline" color="gray" radius="sm">
           {questionCountLabel(assessment.questions_count)}
         </Badge>
+        <Badge variant="light" color="gray" radius="sm" leftSection={<IconClockHour4 size={12} />}>
+          {durationLabel(assessment.duration_minutes)}
+        </Badge>
+        {assessment.draw_count !== null && (
+          <Badge variant="light" color="grape" radius="sm">
+            {formatMessage(LABELS.assessDrawSummary, {
+              n: String(assessment.draw_count),
+              total: String(assessment.questions_count),
+            })}
+          </Badge>
+        )}
+        {(assessment.shuffle_questions || assessment.shuffle_options) && (
+          <Badge variant="light" color="grape" radius="sm" leftSection={<IconArrowsShuffle size={12} />}>
+            {LABELS.assessShuffled}
+          </Badge>
+        )}
         <Group gap={4} wrap="nowrap" miw={0}>
           <IconUser size={14} color="var(--mantine-color-dimmed)" aria-hidden />
           <Text size="sm" c="dimmed" truncate>

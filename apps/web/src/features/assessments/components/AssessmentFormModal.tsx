@@ -1,9 +1,14 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/dates/styles.css';
 import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
+  Fieldset,
   Group,
   Modal,
   Select,
@@ -35,7 +40,8 @@ import {
   assessmentFormValues,
   emptyAssessmentValues,
 } from '../assessment-form';
-import { MINUTES_STEP, nextQuarterHour, PICKER_FORMAT, toPickerValue } from '../assessment-time';
+import { nextQuarterHour, toPickerValue } from '../assessment-time';
+import { PICKER_PROPS } from '../picker-props';
 import { useAssessmentScope } from '../scope';
 
 interface AssessmentFormProps {
@@ -48,23 +54,61 @@ interface AssessmentFormProps {
 
 const timeOf = (pickerValue: string) => dayjs(pickerValue).format('HH:mm');
 
-/** What both pickers share: the format, 15-minute steps in 12 hours, and named controls. */
-const PICKER_PROPS = {
-  placeholder: LABELS.assessDateTimePlaceholder,
-  valueFormat: PICKER_FORMAT,
-  timePickerProps: {
-    minutesStep: MINUTES_STEP,
-    withDropdown: true,
-    format: '12h' as const,
-    hoursInputLabel: LABELS.assessHours,
-    minutesInputLabel: LABELS.assessMinutes,
-    amPmInputLabel: LABELS.assessAmPm,
-  },
-  submitButtonProps: { 'aria-label': LABELS.assessPickerDone },
-  ariaLabels: { nextMonth: LABELS.assessNextMonth, previousMonth: LABELS.assessPreviousMonth },
-  clearable: true,
-  withAsterisk: true,
-};
+/** The examination's settings (decisions 38 and 39): editable until a student starts. */
+function SettingsFields({
+  values,
+  frozen,
+  change,
+}: {
+  values: AssessmentFormValues;
+  frozen: boolean;
+  change: (patch: Partial<AssessmentFormValues>) => void;
+}) {
+  return (
+    <Fieldset legend={LABELS.examSettingsHeading} variant="unstyled" disabled={frozen}>
+      <Stack gap="sm">
+        {frozen && (
+          <Text size="sm" c="dimmed">
+            {LABELS.examSettingsFrozenNote}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label={LABELS.examFieldDuration}
+            description={LABELS.examFieldDurationHint}
+            inputMode="numeric"
+            value={values.duration}
+            onChange={(event) => change({ duration: event.currentTarget.value })}
+          />
+          <TextInput
+            label={LABELS.examFieldDraw}
+            description={LABELS.examFieldDrawHint}
+            inputMode="numeric"
+            value={values.draw}
+            onChange={(event) => change({ draw: event.currentTarget.value })}
+          />
+        </SimpleGrid>
+        <Group gap="lg">
+          <Checkbox
+            label={LABELS.examFieldShuffleQuestions}
+            checked={values.shuffle_questions}
+            onChange={(event) => change({ shuffle_questions: event.currentTarget.checked })}
+          />
+          <Checkbox
+            label={LABELS.examFieldShuffleOptions}
+            checked={values.shuffle_options}
+            onChange={(event) => change({ shuffle_options: event.currentTarget.checked })}
+          />
+          <Checkbox
+            label={LABELS.examFieldOneAtATime}
+            checked={values.one_at_a_time}
+            onChange={(event) => change({ one_at_a_time: event.currentTarget.checked })}
+          />
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
 
 /** The form inside the popup; mounted afresh each time the popup opens. */
 function AssessmentForm({ assessment, batchId, onClose }: AssessmentFormProps) {
@@ -187,6 +231,7 @@ function AssessmentForm({ assessment, batchId, onClose }: AssessmentFormProps) {
           />
         </SimpleGrid>
         <TimeZoneNote mt={-8} />
+        <SettingsFields values={values} frozen={assessment?.settings_frozen ?? false} change={change} />
         <Stack gap={6}>
           <Text size="sm" fw={500}>
             {LABELS.assessFieldPaper}

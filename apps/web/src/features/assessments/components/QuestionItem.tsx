@@ -2,7 +2,7 @@ import { Badge, Box, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core'
 import type { AssessmentQuestionType } from '@portal/shared';
 import { formatMessage, LABELS, QUESTION_TYPE_NAMES } from '@portal/shared/messages';
 import { IconCheck } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { marksLabel } from '../counts';
 import { safeOptionHtml, safeQuestionHtml } from '../question-html';
 import classes from './QuestionItem.module.css';
@@ -43,8 +43,11 @@ export interface ShownQuestion {
   line?: number | null;
 }
 
-/** A question with its type, marks and options, the right ones marked (authors' views and the preview). */
-export function QuestionItem({ question }: { question: ShownQuestion }) {
+/**
+ * A question with its type, marks and options, the right ones marked (authors' views and the
+ * preview); `action` beside the marks (Regrade).
+ */
+export function QuestionItem({ question, action }: { question: ShownQuestion; action?: ReactNode }) {
   const number = String(question.number);
   return (
     <Paper
@@ -66,9 +69,12 @@ export function QuestionItem({ question }: { question: ShownQuestion }) {
             </Text>
           )}
         </Group>
-        <Badge variant="outline" radius="sm">
-          {marksLabel(question.marks)}
-        </Badge>
+        <Group gap="xs">
+          <Badge variant="outline" radius="sm">
+            {marksLabel(question.marks)}
+          </Badge>
+          {action}
+        </Group>
       </Group>
       <QuestionTitle title={question.title} />
       {question.options.length > 0 && (

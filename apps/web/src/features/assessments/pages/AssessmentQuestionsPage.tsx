@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AssessmentQuestions } from '@portal/shared';
-import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { NO_FILES } from '@portal/shared/schemas/assessments';
-import { IconArrowLeft, IconDownload, IconPlaylistAdd } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconPlaylistAdd, IconScale } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
@@ -13,10 +13,12 @@ import { PageBreadcrumb } from '../../../components/PageBreadcrumb';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage, isNotAvailable } from '../../../lib/api';
 import { useDateTimeText } from '../../../lib/time-zone';
-import { useAssessmentQuestions } from '../api';
+import { useAssessmentHistory, useAssessmentQuestions } from '../api';
 import { AddQuestionsModal } from '../components/AddQuestionsModal';
 import { STATUS_BADGE } from '../components/AssessmentCard';
 import { QuestionItem } from '../components/QuestionItem';
+import { RegradeHistory } from '../components/RegradeHistory';
+import { RegradeModal } from '../components/RegradeModal';
 import { marksLabel, questionCountLabel } from '../counts';
 import { CREATE_ASSESSMENT_PATH } from '../links';
 import classes from './AssessmentQuestionsPage.module.css';
@@ -36,8 +38,13 @@ function Questions({ data }: { data: AssessmentQuestions }) {
   const timeText = useDateTimeText();
   const { assessment, questions } = data;
   const [adding, setAdding] = useState(false);
+  const [regrading, setRegrading] = useState<number | null>(null);
   const paper = assessment.url !== NO_FILES ? assessment.url : null;
   const status = STATUS_BADGE[assessment.status];
+  // Once students have sat it and until Marks Evaluated, a wrong key can be corrected (decision 39).
+  const regradable =
+    assessment.settings_frozen && assessment.status !== 'EVOLUTED' && assessment.status !== 'CANCELED';
+  const history = useAssessmentHistory(assessment._id, assessment.settings_frozen);
 
   let list: ReactNode;
   if (questions.length > 0) {
@@ -55,6 +62,19 @@ function Questions({ data }: { data: AssessmentQuestions }) {
                 .sort((a, b) => a.position - b.position)
                 .map((option) => ({ key: option._id, title: option.title, correct: option.correct })),
             }}
+            action={
+              regradable && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconScale size={14} />}
+                  aria-label={formatMessage(LABELS.regradeTitle, { n: String(index + 1) })}
+                  onClick={() => setRegrading(index)}
+                >
+                  {LABELS.regradeButton}
+                </Button>
+              )
+            }
           />
         ))}
       </Stack>
@@ -131,8 +151,17 @@ function Questions({ data }: { data: AssessmentQuestions }) {
         </Paper>
         {paper && <QuestionPaper url={paper} />}
         {list}
+        {history.data && history.data.regrades.length > 0 && (
+          <RegradeHistory regrades={history.data.regrades} questions={questions} />
+        )}
       </Stack>
       <AddQuestionsModal assessment={adding ? assessment : null} onClose={() => setAdding(false)} />
+      <RegradeModal
+        assessmentId={assessment._id}
+        question={regrading === null ? null : (questions[regrading] ?? null)}
+        number={(regrading ?? 0) + 1}
+        onClose={() => setRegrading(null)}
+      />
     </>
   );
 }

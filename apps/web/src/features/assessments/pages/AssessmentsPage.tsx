@@ -16,6 +16,7 @@ import { pagedView } from '../../../lib/paged-list';
 import { usePatchSearchParams } from '../../../lib/search-params';
 import { ConfirmDialog } from '../../institutions/components/ConfirmDialog';
 import { useAssessmentList, useCancelAssessment } from '../api';
+import { AccommodationsModal } from '../components/AccommodationsModal';
 import { AddQuestionsModal } from '../components/AddQuestionsModal';
 import { AssessmentCard } from '../components/AssessmentCard';
 import { AssessmentFormModal } from '../components/AssessmentFormModal';
@@ -42,6 +43,7 @@ export function AssessmentsPage() {
   const [form, setForm] = useState<{ assessment: Assessment | null } | null>(null);
   const [importing, setImporting] = useState<Assessment | null>(null);
   const [canceling, setCanceling] = useState<Assessment | null>(null);
+  const [accommodating, setAccommodating] = useState<Assessment | null>(null);
   const cancel = useCancelAssessment();
 
   const counts = list.data?.pages[0]?.counts;
@@ -101,6 +103,7 @@ export function AssessmentsPage() {
               key={assessment._id}
               assessment={assessment}
               onEdit={() => setForm({ assessment })}
+              onAccommodate={() => setAccommodating(assessment)}
               onAddQuestions={() => setImporting(assessment)}
               onCancel={() => {
                 cancel.reset();
@@ -151,6 +154,7 @@ export function AssessmentsPage() {
         onClose={() => setForm(null)}
       />
       <AddQuestionsModal assessment={importing} onClose={() => setImporting(null)} />
+      <AccommodationsModal assessment={accommodating} onClose={() => setAccommodating(null)} />
       <ConfirmDialog
         opened={canceling !== null}
         title={LABELS.assessCancelTitle}

@@ -2,14 +2,17 @@ import { Button, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Batch } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
+import { IconFileZip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useAccount } from '../../../lib/session';
 import { useFormError } from '../../../lib/use-form-error';
 import { AnnouncementsSection } from '../../announcements/components/AnnouncementsSection';
+import { ExportModal } from '../../exports/ExportModal';
 import { useBatches, useDeleteBatch } from '../../institutions/api';
 import { AddBatchModal } from '../../institutions/components/AddBatchModal';
 import { BatchCard } from '../../institutions/components/BatchCard';
@@ -17,8 +20,9 @@ import { ConfirmDialog } from '../../institutions/components/ConfirmDialog';
 import { RenameBatchModal } from '../../institutions/components/RenameBatchModal';
 
 /**
- * Moderator home: the batch cards with Add Batch, Add Faculty and Assign Faculty (management §2), and
- * the announcements the moderator writes, edits and deletes (decision 33).
+ * Moderator home: the batch cards with Add Batch, Add Faculty and Assign Faculty (management §2), the
+ * institution's data export (issue 28), and the announcements the moderator writes, edits and
+ * deletes (decision 33).
  */
 export function ModeratorHome() {
   const { data: batches = [], isPending } = useBatches();
@@ -30,6 +34,8 @@ export function ModeratorHome() {
   const [deleteOpened, deletePopup] = useDisclosure(false);
   const [deleteError, setDeleteError] = useFormError();
   const remove = useDeleteBatch();
+  const account = useAccount();
+  const [exportOpened, exportPopup] = useDisclosure(false);
 
   const startEdit = (batch: Batch) => {
     setEditing(batch);
@@ -70,6 +76,11 @@ export function ModeratorHome() {
             <Button component={Link} to="/assign/faculty" variant="light">
               {LABELS.assignFaculty}
             </Button>
+            {account?.institution_id && (
+              <Button variant="light" leftSection={<IconFileZip size={16} />} onClick={exportPopup.open}>
+                {LABELS.exportData}
+              </Button>
+            )}
           </>
         }
       />
@@ -101,6 +112,14 @@ export function ModeratorHome() {
         onCancel={closeDelete}
         onConfirm={confirmDelete}
       />
+      {account?.institution_id && (
+        <ExportModal
+          institutionId={account.institution_id}
+          title={account.institution_title ?? ''}
+          opened={exportOpened}
+          onClose={exportPopup.close}
+        />
+      )}
     </>
   );
 }

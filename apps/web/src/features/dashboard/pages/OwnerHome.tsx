@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useFormError } from '../../../lib/use-form-error';
+import { ExportPanel } from '../../exports/ExportPanel';
 import {
   useArchivedInstitutions,
   useArchiveInstitution,
@@ -20,6 +21,7 @@ import { AddUserModal } from '../../institutions/components/AddUserModal';
 import { ConfirmDialog } from '../../institutions/components/ConfirmDialog';
 import { DemoVideosModal } from '../../institutions/components/DemoVideosModal';
 import { EditInstitutionModal } from '../../institutions/components/EditInstitutionModal';
+import { InstitutionPopup } from '../../institutions/components/InstitutionPopup';
 import { InstitutionsTable } from '../../institutions/components/InstitutionsTable';
 import {
   activeInstitutionActions,
@@ -86,7 +88,7 @@ function Listing({
 
 /**
  * Owner home (management §2 "Owner home"): the 'Active Institutions' table and its popups, the
- * archived institutions to restore, and per institution its moderators and demo videos.
+ * archived institutions to restore, and per institution its moderators, demo videos and data export.
  */
 export function OwnerHome() {
   const [params, setParams] = useSearchParams();
@@ -98,6 +100,7 @@ export function OwnerHome() {
   const editing = useRowPopup();
   const moderators = useRowPopup();
   const demoVideos = useRowPopup();
+  const exporting = useRowPopup();
   const archive = useArchiveInstitution();
   const restore = useRestoreInstitution();
   const archiving = useConfirmedChange(archive, MESSAGES.institutionArchived);
@@ -142,6 +145,7 @@ export function OwnerHome() {
                 onArchive: archiving.open,
                 onModerators: moderators.open,
                 onDemoVideos: demoVideos.open,
+                onExport: exporting.open,
               })}
             />
           </Listing>
@@ -165,6 +169,14 @@ export function OwnerHome() {
       <EditInstitutionModal popup={editing} />
       <ModeratorsModal popup={moderators} />
       <DemoVideosModal popup={demoVideos} />
+      <InstitutionPopup
+        popup={exporting}
+        size="lg"
+        fullScreenOnPhone
+        title={(institution) => formatMessage(LABELS.exportDataOf, { title: institution.title })}
+      >
+        {(institution) => <ExportPanel institutionId={institution._id} />}
+      </InstitutionPopup>
       <ConfirmDialog
         opened={archiving.opened}
         title={LABELS.archiveInstitutionTitle}

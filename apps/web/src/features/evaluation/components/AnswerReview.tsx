@@ -13,7 +13,10 @@ import { AnswerSheets } from './AnswerSheets';
 
 type Options = EvaluationRow['options'];
 
-/** The question's options with the student's choice and the right ones marked. */
+/**
+ * The question's options in the paper's order with the student's choice and the right ones marked,
+ * and the student's own letter where their options were shuffled (decision 39).
+ */
 export function ChoiceAnswer({ options, chosen }: { options: Options; chosen: readonly string[] }) {
   const picked = new Set(chosen);
   return (
@@ -38,6 +41,11 @@ export function ChoiceAnswer({ options, chosen }: { options: Options; chosen: re
               <OptionText title={option.title} />
             </Text>
             <Group gap={4} wrap="wrap" justify="flex-end">
+              {option.shown_position != null && option.shown_position !== index + 1 && (
+                <Badge size="sm" variant="outline" color="gray" data-testid="shown-letter">
+                  {formatMessage(LABELS.evalShownLetter, { letter: optionLetter(option.shown_position - 1) })}
+                </Badge>
+              )}
               {picked.has(option._id) && (
                 <Badge size="sm" variant="light" color={option.correct ? 'teal' : 'red'}>
                   {LABELS.evalChosen}
@@ -188,6 +196,11 @@ export function AnswerReview({
           <Badge variant="light" color="gray" radius="sm">
             {QUESTION_TYPE_NAMES[row.question_type]}
           </Badge>
+          {row.shown_as != null && (
+            <Badge variant="outline" color="gray" radius="sm" data-testid="shown-as">
+              {formatMessage(LABELS.evalShownAs, { n: String(row.shown_as) })}
+            </Badge>
+          )}
           {aside}
         </Group>
         <Badge variant="outline" radius="sm">

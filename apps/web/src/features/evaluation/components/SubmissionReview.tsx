@@ -12,6 +12,7 @@ import { useSubmission } from '../api';
 import { submissionsPath } from '../links';
 import { needsMarking } from '../marking';
 import { AnswerReview } from './AnswerReview';
+import { LeaveLog } from './LeaveLog';
 import { MarkingFooter } from './MarkingFooter';
 import { useMarkingForm } from './useMarkingForm';
 
@@ -116,6 +117,11 @@ export function SubmissionReview({
               <Text size="sm" c="dimmed">
                 {formatMessage(LABELS.evalAssessor, { name: data.assessor_name })}
               </Text>
+            )}
+            {data.leaves && (
+              <Stack mt="xs" gap={0}>
+                <LeaveLog log={data.leaves} />
+              </Stack>
             )}
           </div>
           <Stack gap={4} align="flex-end">

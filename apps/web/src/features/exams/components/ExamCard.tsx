@@ -4,7 +4,7 @@ import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconClockHour4, IconListCheck, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CardTime } from '../../../components/CardTime';
-import { questionCountLabel } from '../../assessments/counts';
+import { durationLabel, questionCountLabel } from '../../assessments/counts';
 import { examResultsPath } from '../links';
 
 /** The card's button by the server's state (learning §2 "Exam card button"). */
@@ -16,7 +16,8 @@ export const EXAM_BUTTON: Record<ExamCardState, { label: string; color: string }
 };
 
 /**
- * An examination on /me/assessments: subject, start and due, the fixed "60 minutes" label, and the
+ * An examination on /me/assessments: subject, start and due, the student's own time (the spec's
+ * fixed "60 minutes" label, now the real duration with their extra time, decision 38), and the
  * button of its state. Only START EXAMINATION NOW is clickable (it opens the start popup); an
  * evaluated examination the student sat also leads to its results.
  */
@@ -44,7 +45,7 @@ export function ExamCard({ exam, onStart }: { exam: Assessment; onStart: (exam: 
       </Stack>
       <Group gap="sm" mt="sm" wrap="wrap">
         <Badge variant="light" color="gray" radius="sm" leftSection={<IconClockHour4 size={12} />}>
-          {LABELS.examDurationLabel}
+          {durationLabel(exam.duration_minutes)}
         </Badge>
         <Badge variant="outline" color="gray" radius="sm">
           {questionCountLabel(exam.questions_count)}

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import { Badge, Checkbox, Group, Paper, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Radio, Stack, Text, Textarea } from '@mantine/core';
 import type { ExamQuestion } from '@portal/shared';
 import { formatMessage, LABELS, QUESTION_TYPE_NAMES } from '@portal/shared/messages';
 import { EXAM_ANSWER_TEXT_MAX } from '@portal/shared/schemas/exams';
+import { IconFlag, IconFlagFilled } from '@tabler/icons-react';
+import type { Ref } from 'react';
 import { LetteredOption, QuestionTitle } from '../../assessments/components/QuestionItem';
 import { marksLabel } from '../../assessments/counts';
 import type { Draft } from '../exam-answers';
@@ -23,6 +25,7 @@ export interface ExamQuestionHandlers {
   onType: (text: string) => void;
   onAddSheet: (url: string) => void;
   onRemoveSheet: (url: string) => void;
+  onToggleMark: () => void;
 }
 
 interface ExamQuestionCardProps extends ExamQuestionHandlers {
@@ -32,6 +35,8 @@ interface ExamQuestionCardProps extends ExamQuestionHandlers {
   uploadAllowed: boolean;
   /** Submitted or submitting: nothing changes any more. */
   locked: boolean;
+  /** The section, for the palette to bring into view and to see it was visited. */
+  sectionRef?: Ref<HTMLElement>;
 }
 
 /**
@@ -42,8 +47,19 @@ export function ExamQuestionCard(props: ExamQuestionCardProps) {
   const { number, question, draft, uploadAllowed, locked } = props;
   const heading = formatMessage(LABELS.assessQuestionN, { n: String(number) });
   const options = [...question.answers].sort((a, b) => a.position - b.position);
+  const marked = draft.marked;
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={heading}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-label={heading}
+      ref={props.sectionRef}
+      tabIndex={-1}
+      data-question-id={question._id}
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 110px)' }}
+    >
       <Group justify="space-between" gap="xs" mb="xs">
         <Group gap="xs">
           <Text fw={700}>{heading}</Text>
@@ -51,9 +67,23 @@ export function ExamQuestionCard(props: ExamQuestionCardProps) {
             {QUESTION_TYPE_NAMES[question.type]}
           </Badge>
         </Group>
-        <Badge variant="outline" radius="sm">
-          {marksLabel(question.weightage)}
-        </Badge>
+        <Group gap="xs">
+          <Badge variant="outline" radius="sm">
+            {marksLabel(question.weightage)}
+          </Badge>
+          <Button
+            size="xs"
+            mih={36}
+            variant={marked ? 'filled' : 'default'}
+            color="violet"
+            aria-pressed={marked}
+            leftSection={marked ? <IconFlagFilled size={14} /> : <IconFlag size={14} />}
+            onClick={props.onToggleMark}
+            disabled={locked}
+          >
+            {LABELS.examMarkForReview}
+          </Button>
+        </Group>
       </Group>
       <QuestionTitle title={question.title} />
       {question.type === 'MULTIPLE_CHOICE' && (

@@ -3,7 +3,7 @@ import type { EvaluationRow } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconCheck, IconFileText, IconX } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import { LetteredOption, QuestionTitle } from '../../assessments/components/QuestionItem';
+import { LetteredOption, optionLetter, QuestionTitle } from '../../assessments/components/QuestionItem';
 import { sheetName } from '../exam-answers';
 
 type Option = EvaluationRow['options'][number];
@@ -15,12 +15,21 @@ const lettered = (row: EvaluationRow, pick: (option: Option) => boolean) =>
     .map((option, index) => ({ option, index }))
     .filter(({ option }) => pick(option));
 
-/** Lettered options in one line, separated by commas. */
+/**
+ * Lettered options in one line, separated by commas, each with the student's own letter where
+ * their options were shuffled (decision 39).
+ */
 function OptionList({ options }: { options: { option: Option; index: number }[] }) {
   return options.map(({ option, index }, at) => (
     <Fragment key={option._id}>
       {at > 0 && ', '}
       <LetteredOption index={index} title={option.title} />
+      {option.shown_position != null && option.shown_position !== index + 1 && (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          ({formatMessage(LABELS.examShownLetter, { letter: optionLetter(option.shown_position - 1) })})
+        </Text>
+      )}
     </Fragment>
   ));
 }
@@ -74,6 +83,11 @@ export function ResultRow({ number, row }: { number: number; row: EvaluationRow 
       <Group justify="space-between" gap="xs" mb="xs">
         <Group gap="xs">
           <Text fw={700}>{heading}</Text>
+          {row.shown_as != null && (
+            <Badge variant="outline" color="gray" radius="sm">
+              {formatMessage(LABELS.examShownAs, { n: String(row.shown_as) })}
+            </Badge>
+          )}
           {row.correct !== null && (
             <Badge
               color={row.correct ? 'teal' : 'red'}

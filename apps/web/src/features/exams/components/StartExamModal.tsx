@@ -4,6 +4,7 @@ import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconClockHour4, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useDateTimeText } from '../../../lib/time-zone';
+import { durationLabel } from '../../assessments/counts';
 import { examPath } from '../links';
 
 /**
@@ -28,8 +29,15 @@ export function StartExamModal({ exam, onClose }: { exam: Assessment | null; onC
           </div>
           <Group gap="xs" wrap="nowrap">
             <IconClockHour4 size={18} aria-hidden />
-            <Text size="sm">{LABELS.examDurationLabel}</Text>
+            <Text size="sm">
+              {exam.duration_minutes === null
+                ? durationLabel(null)
+                : formatMessage(LABELS.examStartOwnTime, { minutes: String(exam.duration_minutes) })}
+            </Text>
           </Group>
+          <Alert color="blue" variant="light" py="xs">
+            {LABELS.examLeavesRecordedNote}
+          </Alert>
           {deviceBeforeStart ? (
             <Alert color="orange" variant="light" role="alert">
               {MESSAGES.examNotStarted}

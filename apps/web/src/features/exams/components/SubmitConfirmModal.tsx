@@ -5,6 +5,8 @@ import { formatTimeLeft } from '../countdown';
 interface SubmitConfirmModalProps {
   opened: boolean;
   answered: number;
+  /** Questions marked for review, answered or not. */
+  marked: number;
   total: number;
   timeLeft: number;
   busy: boolean;
@@ -13,12 +15,13 @@ interface SubmitConfirmModalProps {
 }
 
 /**
- * Asks before a manual submit, with how many questions are answered and how many are not: an
+ * Asks before a manual submit, with how many questions are answered, not answered and marked for
+ * review: an
  * examination ends for good, however much time is left. With gaps it says so (learning §5: every
  * question must be answered) and only leads back to the questions.
  */
 export function SubmitConfirmModal(props: SubmitConfirmModalProps) {
-  const { opened, answered, total, timeLeft, busy, onCancel, onConfirm } = props;
+  const { opened, answered, marked, total, timeLeft, busy, onCancel, onConfirm } = props;
   const missing = total - answered;
   return (
     <Modal opened={opened} onClose={onCancel} title={LABELS.examConfirmTitle} centered size="sm">
@@ -32,6 +35,10 @@ export function SubmitConfirmModal(props: SubmitConfirmModalProps) {
             <Table.Tr>
               <Table.Th>{LABELS.examConfirmNotAnswered}</Table.Th>
               <Table.Td>{missing}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{LABELS.examConfirmMarked}</Table.Th>
+              <Table.Td>{marked}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{LABELS.examConfirmTimeLeft}</Table.Th>

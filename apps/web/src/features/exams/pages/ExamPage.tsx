@@ -5,6 +5,8 @@ import { NO_FILES } from '@portal/shared/schemas/assessments';
 import {
   IconAlertTriangle,
   IconArrowLeft,
+  IconChevronLeft,
+  IconChevronRight,
   IconCloudCheck,
   IconFileText,
   IconSend,
@@ -24,6 +26,7 @@ import { isExamConflict, saveExamAnswer, submitExam, useExamAttempt, useRefreshM
 import { laterSave, openAttemptChannel } from '../attempt-channel';
 import { Autosaver, type SaveState } from '../autosave';
 import { ExamQuestionCard } from '../components/ExamQuestionCard';
+import { QuestionPalette } from '../components/QuestionPalette';
 import { SubmitConfirmModal } from '../components/SubmitConfirmModal';
 import { TimeLeftAnnouncer } from '../components/TimeLeftAnnouncer';
 import { formatTimeLeft, showsUploadWarning } from '../countdown';
@@ -39,7 +42,9 @@ import {
   savedTimesOf,
   submissionPayload,
 } from '../exam-answers';
+import { useLeaveLog } from '../leave-log';
 import { MY_ASSESSMENTS_PATH } from '../links';
+import { markedCount, paletteCounts, paletteState, visitedFrom } from '../palette';
 import { useCountdown } from '../use-countdown';
 import classes from './ExamPage.module.css';
 
@@ -130,14 +135,79 @@ function useTimeOver() {
   };
 }
 
-/** The examination being sat: clock, questions, autosave and submit. */
+/**
+ * Which questions the student has seen: those brought into view (a list) or shown (one at a
+ * time), and those a reloaded page finds saved.
+ */
+function useVisited(initial: () => Set<string>) {
+  const [visited, setVisited] = useState(initial);
+  const see = (questionId: string) =>
+    setVisited((current) => (current.has(questionId) ? current : new Set(current).add(questionId)));
+  const [observer] = useState(() =>
+    typeof IntersectionObserver === 'undefined'
+      ? null
+      : new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              const id = (entry.target as HTMLElement).dataset.questionId;
+              if (entry.isIntersecting && id) see(id);
+            }
+          },
+          { threshold: 0.5 },
+        ),
+  );
+  useEffect(() => () => observer?.disconnect(), [observer]);
+  return { visited, see, observer };
+}
+
+/** The examination being sat: clock, questions, palette, autosave and submit. */
 function ExamSitting({ sheet }: { sheet: ExamSheet }) {
   const { assessment, attempt, questions } = sheet;
+  const oneAtATime = assessment.one_at_a_time;
   const navigate = useNavigate();
   const timeOver = useTimeOver();
   const refreshMyExams = useRefreshMyExams();
   const { timeLeft, sync } = useCountdown(attempt.time_left_ms);
   const [drafts, setDrafts] = useState<Drafts>(() => draftsFromSaved(sheet.answers));
+  const [current, setCurrent] = useState(0);
+  const { visited, see, observer } = useVisited(() => visitedFrom(draftsFromSaved(sheet.answers)));
+  const sections = useRef(new Map<string, HTMLElement>());
+  // A list's questions count as seen once half in view; one at a time, the one shown. One ref
+  // callback per question, made once, so a render does not detach and attach them again.
+  const refCallbacks = useRef(new Map<string, (element: HTMLElement | null) => void>());
+  const sectionRef = (questionId: string) => {
+    let callback = refCallbacks.current.get(questionId);
+    if (!callback) {
+      callback = (element: HTMLElement | null) => {
+        const known = sections.current.get(questionId);
+        if (known) observer?.unobserve(known);
+        if (!element) return void sections.current.delete(questionId);
+        sections.current.set(questionId, element);
+        if (!oneAtATime) observer?.observe(element);
+      };
+      refCallbacks.current.set(questionId, callback);
+    }
+    return callback;
+  };
+  const shownId = questions[current]?._id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the question shown changes
+  useEffect(() => {
+    if (oneAtATime && shownId) see(shownId);
+  }, [oneAtATime, shownId]);
+  const goTo = (index: number) => {
+    const question = questions[index];
+    if (!question) return;
+    if (oneAtATime) {
+      setCurrent(index);
+      // The new question's section is there after the render.
+      requestAnimationFrame(() => sections.current.get(question._id)?.focus());
+      return;
+    }
+    const element = sections.current.get(question._id);
+    element?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    element?.focus({ preventScroll: true });
+    see(question._id);
+  };
   const draftsRef = useRef(drafts);
   // The save each answer was last stored by, here or in another tab of the attempt.
   const savedTimes = useRef<Record<string, string | null>>(savedTimesOf(sheet.answers));
@@ -211,6 +281,9 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
       batch_subject_id: assessment.batch_subject_id,
     }).catch(() => {});
   }, [assessment._id, assessment.batch_subject_id]);
+
+  // Leaving the page (another tab, window or app) is recorded for the teacher (issue 25).
+  useLeaveLog(attempt._id, phase === 'sitting');
 
   // Leaving with an answer still unsaved asks first.
   useEffect(() => {
@@ -291,6 +364,10 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
   const locked = phase !== 'sitting';
   const answered = answeredCount(questions, drafts, sheet.upload_allowed);
   const lowTime = timeLeft <= 5 * 60_000;
+  const states = questions.map((question) => paletteState(question, drafts, visited, sheet.upload_allowed));
+  const counts = paletteCounts(questions, drafts, visited, sheet.upload_allowed);
+  const shown = oneAtATime ? questions.slice(current, current + 1) : questions;
+  const numberOf = (index: number) => (oneAtATime ? current + 1 : index + 1);
 
   return (
     <>
@@ -358,22 +435,67 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
             </Group>
           </Anchor>
         )}
-        {questions.map((question, index) => (
-          <ExamQuestionCard
-            key={question._id}
-            number={index + 1}
-            question={question}
-            draft={drafts[question._id] ?? EMPTY_DRAFT}
-            uploadAllowed={sheet.upload_allowed}
-            locked={locked}
-            onChoose={(optionIds) => update(question, (draft) => ({ ...draft, optionIds }))}
-            onType={(text) => update(question, (draft) => ({ ...draft, text }), true)}
-            onAddSheet={(url) => update(question, (draft) => ({ ...draft, files: [...draft.files, url] }))}
-            onRemoveSheet={(url) =>
-              update(question, (draft) => ({ ...draft, files: draft.files.filter((file) => file !== url) }))
-            }
-          />
-        ))}
+        <div className={classes.layout}>
+          <Stack gap="md" className={classes.questions}>
+            {shown.map((question, index) => (
+              <ExamQuestionCard
+                key={question._id}
+                number={numberOf(index)}
+                question={question}
+                draft={drafts[question._id] ?? EMPTY_DRAFT}
+                uploadAllowed={sheet.upload_allowed}
+                locked={locked}
+                sectionRef={sectionRef(question._id)}
+                onChoose={(optionIds) => update(question, (draft) => ({ ...draft, optionIds }))}
+                onType={(text) => update(question, (draft) => ({ ...draft, text }), true)}
+                onAddSheet={(url) =>
+                  update(question, (draft) => ({ ...draft, files: [...draft.files, url] }))
+                }
+                onRemoveSheet={(url) =>
+                  update(question, (draft) => ({
+                    ...draft,
+                    files: draft.files.filter((file) => file !== url),
+                  }))
+                }
+                onToggleMark={() => update(question, (draft) => ({ ...draft, marked: !draft.marked }))}
+              />
+            ))}
+            {oneAtATime && (
+              <Group justify="space-between" gap="sm">
+                <Button
+                  variant="default"
+                  leftSection={<IconChevronLeft size={16} />}
+                  disabled={current === 0}
+                  onClick={() => goTo(current - 1)}
+                >
+                  {LABELS.examPreviousQuestion}
+                </Button>
+                <Text size="sm" c="dimmed">
+                  {formatMessage(LABELS.examQuestionOf, {
+                    n: String(current + 1),
+                    total: String(questions.length),
+                  })}
+                </Text>
+                <Button
+                  variant="default"
+                  rightSection={<IconChevronRight size={16} />}
+                  disabled={current === questions.length - 1}
+                  onClick={() => goTo(current + 1)}
+                >
+                  {LABELS.examNextQuestion}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+          <aside className={classes.palette}>
+            <QuestionPalette
+              states={states}
+              counts={counts}
+              current={oneAtATime ? current : null}
+              onGo={goTo}
+            />
+          </aside>
+        </div>
         {error && (
           <Alert color="red" variant="light" role="alert" py="xs">
             {error}
@@ -393,6 +515,7 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
       <SubmitConfirmModal
         opened={confirming && phase !== 'thanks'}
         answered={answered}
+        marked={markedCount(counts)}
         total={questions.length}
         timeLeft={timeLeft}
         busy={phase === 'submitting'}

@@ -1,17 +1,26 @@
 import { ActionIcon, Button, Menu } from '@mantine/core';
 import type { Institution } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
-import { IconArchive, IconDots, IconMovie, IconPencil, IconRestore, IconUsers } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconDots,
+  IconFileZip,
+  IconMovie,
+  IconPencil,
+  IconRestore,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { InstitutionAction } from './InstitutionsTable';
 
 type OnRow = (institution: Institution) => void;
 
-/** 'Active Institutions': Edit, Archive, and a menu with the institution's moderators and demo videos. */
+/** 'Active Institutions': Edit, Archive, and a menu with the institution's moderators, demo videos and data export. */
 export function activeInstitutionActions(handlers: {
   onEdit: OnRow;
   onArchive: OnRow;
   onModerators: OnRow;
   onDemoVideos: OnRow;
+  onExport: OnRow;
 }): InstitutionAction[] {
   return [
     {
@@ -64,6 +73,9 @@ export function activeInstitutionActions(handlers: {
               onClick={() => handlers.onDemoVideos(institution)}
             >
               {LABELS.demoVideos}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconFileZip size={16} />} onClick={() => handlers.onExport(institution)}>
+              {LABELS.exportData}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>

@@ -172,6 +172,13 @@ function EditStudentForm({ student }: { student: Student }) {
               <Radio value="no" label={LABELS.no} />
             </Group>
           </Radio.Group>
+          <TextInput
+            label={LABELS.studentExtraTime}
+            description={LABELS.studentExtraTimeHint}
+            inputMode="decimal"
+            maw={{ sm: 320 }}
+            {...text('extra_time_percent')}
+          />
           {error && (
             <Alert color="red" variant="light" role="alert" py="xs">
               {error}
