@@ -39,13 +39,15 @@ const setUp = once(async () => {
  * by the next report while it is read never gives a mix or nothing.
  */
 function tablesOnScreen(page: Page): Promise<string[][]> {
-  return page.locator('[data-report-table]').evaluateAll((tables) =>
-    tables.flatMap((table) =>
-      Array.from(table.querySelectorAll('tr'), (row) =>
-        Array.from(row.querySelectorAll('th, td'), (cell) => (cell as HTMLElement).innerText.trim()),
+  return page
+    .locator('[data-report-table]')
+    .evaluateAll((tables) =>
+      tables.flatMap((table) =>
+        Array.from(table.querySelectorAll('tr'), (row) =>
+          Array.from(row.querySelectorAll('th, td'), (cell) => (cell as HTMLElement).innerText.trim()),
+        ),
       ),
-    ),
-  );
+    );
 }
 
 /** The CSV's rows without section headings and blank lines, as the screen's tables have them. */
