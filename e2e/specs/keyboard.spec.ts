@@ -186,13 +186,30 @@ describe('an examination with the keyboard', () => {
     await (await chooser).setFiles(sheet);
     await question(5).getByRole('link', { name: /sheet/ }).waitFor();
 
-    // The answer controls are at least 44 px each way: a choice's whole row (its label) chooses it.
+    // The palette: a button per question, reached by Tab; Enter takes the focus to its question.
+    const palette = page.getByRole('navigation', { name: LABELS.examPaletteTitle });
+    const third = palette.getByRole('button', {
+      name: new RegExp(`^${formatMessage(LABELS.examPaletteQuestion, { n: '3', state: '' })}`),
+    });
+    await tabTo(page, third, { back: true });
+    await expectFocusVisible(page);
+    await page.keyboard.press('Enter');
+    await focusMovesTo(page, question(3));
+    // Mark for review, from the question reached.
+    await tabTo(page, question(3).getByRole('button', { name: LABELS.examMarkForReview }));
+    await page.keyboard.press('Space');
+    assert.equal(
+      await question(3).getByRole('button', { name: LABELS.examMarkForReview }).getAttribute('aria-pressed'),
+      'true',
+    );
+
+    // The answer controls and the palette are at least 44 px each way: a choice's whole row (its label) chooses it.
     const small = await page.evaluate(() =>
       [
         ...Array.from(document.querySelectorAll('main input[type=radio], main input[type=checkbox]')).map(
           (input) => document.querySelector(`label[for="${input.id}"]`) ?? input,
         ),
-        ...Array.from(document.querySelectorAll('main section button')),
+        ...Array.from(document.querySelectorAll('main section button, main nav button')),
       ]
         .map((element) => ({ element, box: element.getBoundingClientRect() }))
         .filter(({ box }) => box.width < 44 || box.height < 44)

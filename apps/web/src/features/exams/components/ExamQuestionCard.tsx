@@ -73,7 +73,8 @@ export function ExamQuestionCard(props: ExamQuestionCardProps) {
           </Badge>
           <Button
             size="xs"
-            mih={36}
+            // An answer control: at least 44 px high, like the choices and the palette.
+            mih={44}
             variant={marked ? 'filled' : 'default'}
             color="violet"
             aria-pressed={marked}
