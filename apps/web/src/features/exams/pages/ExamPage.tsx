@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import type { ExamQuestion, ExamSheet, SavedAnswer } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { NO_FILES } from '@portal/shared/schemas/assessments';
@@ -194,6 +195,8 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
   useEffect(() => {
     if (oneAtATime && shownId) see(shownId);
   }, [oneAtATime, shownId]);
+  // The palette glides to a question, or jumps there for people who asked for less motion.
+  const reduceMotion = useReducedMotion();
   const goTo = (index: number) => {
     const question = questions[index];
     if (!question) return;
@@ -204,7 +207,7 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
       return;
     }
     const element = sections.current.get(question._id);
-    element?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    element?.scrollIntoView({ behavior: reduceMotion ? 'instant' : 'smooth', block: 'start' });
     element?.focus({ preventScroll: true });
     see(question._id);
   };
