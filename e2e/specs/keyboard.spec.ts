@@ -133,6 +133,28 @@ describe('the header with the keyboard', () => {
   }
 });
 
+describe('the session carousel with the keyboard', () => {
+  it('moves a card at a time, at once for people who ask for less motion', async () => {
+    const { page, context, done } = await portal.signedInPage('student', PHONE);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const carousel = page.getByRole('region', { name: LABELS.homeTodaySessionsTitle });
+    const next = carousel.getByRole('button', { name: LABELS.sessionsNext });
+    await tabTo(page, next);
+    await expectFocusVisible(page);
+    const viewport = carousel.locator('.mantine-ScrollArea-viewport');
+    const scrolled = () => viewport.evaluate((element) => element.scrollLeft);
+    assert.equal(await scrolled(), 0);
+    await page.keyboard.press('Enter');
+    // No glide: the card is in place at once, not on its way.
+    const atOnce = await scrolled();
+    await page.waitForTimeout(600);
+    assert.ok(atOnce > 0, 'the carousel moved');
+    assert.equal(atOnce, await scrolled());
+    await context.close();
+    await done();
+  });
+});
+
 describe('an examination with the keyboard', () => {
   it('starts, answers every kind of question (an upload too), and submits', async () => {
     const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'keyboard-e2e-'));
