@@ -161,6 +161,9 @@ describe('an examination with the keyboard', () => {
     const sheet = path.join(directory, 'sheet.png');
     await fs.writeFile(sheet, png(60, 80, [40, 60, 200]));
     const { page, done } = await portal.signedInPage('student', WIDE);
+    // The device's file chooser, answered with the sheet: listened for from the start, as Playwright
+    // begins to intercept it only some moments after the first listener.
+    page.on('filechooser', (chooser) => void chooser.setFiles(sheet));
     await page.goto('/me/assessments');
     await quietApi(page);
 
@@ -203,9 +206,7 @@ describe('an examination with the keyboard', () => {
     );
     // 5 (upload): Enter on the button opens the device's file chooser.
     await tabTo(page, question(5).getByRole('button', { name: LABELS.examUploadSheets }));
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles(sheet);
     await question(5).getByRole('link', { name: /sheet/ }).waitFor();
 
     // The palette: a button per question, reached by Tab; Enter takes the focus to its question.
