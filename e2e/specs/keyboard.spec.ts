@@ -133,6 +133,38 @@ describe('the header with the keyboard', () => {
   }
 });
 
+describe('learning with the keyboard', () => {
+  it('a student opens a topic, moves to its Q&A tab with the arrows and asks a doubt', async () => {
+    const { subject, chapter, topic } = await ids();
+    const { page, done } = await portal.signedInPage('student', WIDE);
+    const query = new URLSearchParams({ subject, chapter, topic });
+    await page.goto(`/me/subjects/chapters/topics/detail?${query}`);
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    await quietApi(page);
+    // The tabs take one Tab stop; the arrows move between them.
+    await tabTo(page, page.getByRole('tab', { selected: true }).first());
+    await expectFocusVisible(page);
+    const qa = page.getByRole('tab', { name: /^Q&A \(\d+\)$/ });
+    for (let press = 0; press < 5 && !(await isFocused(qa)); press++) await page.keyboard.press('ArrowRight');
+    assert.ok(
+      await isFocused(qa),
+      `the arrows reach the Q&A tab; the focus is on ${await focusedElement(page)}`,
+    );
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('textbox', { name: LABELS.doubtsAskLabel });
+    await tabTo(page, ask);
+    await page.keyboard.type('Why is the hypotenuse always the longest side?');
+    await tabTo(page, page.getByRole('button', { name: LABELS.doubtsAskButton, exact: true }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Why is the hypotenuse always the longest side?').last().waitFor();
+    await page.waitForFunction(
+      (field) => (field as HTMLTextAreaElement).value === '',
+      await ask.elementHandle(),
+    );
+    await done();
+  });
+});
+
 describe('the session carousel with the keyboard', () => {
   it('moves a card at a time, at once for people who ask for less motion', async () => {
     const { page, context, done } = await portal.signedInPage('student', PHONE);
