@@ -337,4 +337,48 @@ describe('evaluating with the keyboard', () => {
     assert.equal(await page.getByRole('alert').filter({ hasText: MESSAGES.evaluateAllAnswers }).count(), 0);
     await done();
   });
+
+  it('a teacher grades a question across the submissions, choosing it from the list by the arrows', async () => {
+    const { closedExam } = await ids();
+    const { page, done } = await portal.signedInPage('faculty', WIDE);
+    await page.goto(`/faculty/assessments/submissions?assessment=${closedExam}`);
+    await quietApi(page);
+    const picker = page.getByRole('combobox', { name: LABELS.evalGradeByQuestion }).first();
+    await tabTo(page, picker);
+    await expectFocusVisible(page);
+    // The arrows open the list and move through it; Enter takes Q4 (a written answer to mark).
+    const highlighted = () =>
+      page.evaluate(() => document.querySelector('[data-combobox-selected]')?.textContent ?? '');
+    let chosen = '';
+    for (let press = 0; press < 8; press++) {
+      await page.keyboard.press('ArrowDown');
+      chosen = await highlighted();
+      if (/^Q4:/.test(chosen)) break;
+    }
+    assert.match(chosen, /^Q4:/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.has('question'));
+    await quietApi(page);
+    const groups = page.getByRole('radiogroup');
+    const count = await groups.count();
+    assert.ok(count > 0, `${chosen} has answers to mark`);
+    for (let index = 0; index < count; index++) {
+      await tabTo(page, groups.nth(index).getByRole('radio').first());
+      await page.keyboard.press('Space');
+    }
+    const marks = page.getByRole('textbox', { name: /^Marks \(out of/ });
+    for (let index = 0; index < (await marks.count()); index++) {
+      await tabTo(page, marks.nth(index));
+      await page.keyboard.type('1');
+    }
+    await tabTo(page, page.getByRole('button', { name: LABELS.evalSubmit, exact: true }));
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: LABELS.evalSubmit });
+    await focusMovesInto(page, confirm);
+    await tabTo(page, confirm.getByRole('button', { name: LABELS.confirmProceed }));
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByText(LABELS.evalEveryAnswerMarked).waitFor();
+    await done();
+  });
 });
