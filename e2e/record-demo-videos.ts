@@ -1,6 +1,7 @@
 /**
  * Records the portal's default demo videos: a short tour of each role's main screens, written as
- * small WebM files to apps/server/src/db/seed/media/demo-videos/, where the server serves them to
+ * small WebM files with their captions (WebVTT, the same words as the on-screen captions) to
+ * apps/server/src/db/seed/media/demo-videos/, where the server serves them to
  * every institution that has not set its own (`npm run record:demos`, after `npm run build`).
  *
  * Playwright's own video recording (`recordVideo`) needs an ffmpeg build that Playwright downloads
@@ -32,8 +33,29 @@ interface Frame {
   timestamp: number;
 }
 
-/** A caption at the bottom of the screen, saying what the viewer is looking at. */
+/** A caption as a WebVTT cue: seconds from the recording's start. */
+interface Cue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The recording under way: when it started and its captions so far. */
+const recording = { startedAt: 0, cues: [] as Cue[] };
+
+/** The captions as a WebVTT file, the player's caption track beside the recording. */
+function webVtt(cues: Cue[]): string {
+  const time = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString().slice(11, 23);
+  const blocks = cues.map(
+    (cue, index) => `${index + 1}\n${time(cue.start)} --> ${time(cue.end)}\n${cue.text}\n`,
+  );
+  return `WEBVTT\n\n${blocks.join('\n')}`;
+}
+
+/** A caption at the bottom of the screen, saying what the viewer is looking at; kept for the track too. */
 async function caption(page: Page, text: string, seconds: number) {
+  const start = (Date.now() - recording.startedAt) / 1000;
+  recording.cues.push({ start, end: start + seconds, text });
   const overlay = await page.screencast.showOverlay(
     `<div style="position:fixed;left:50%;bottom:18px;transform:translateX(-50%);max-width:80%;
       padding:8px 16px;border-radius:8px;background:rgba(15,23,42,.85);color:#fff;
@@ -59,7 +81,7 @@ async function signIn(page: Page, username: string) {
   await page.getByLabel(LABELS.password, { exact: true }).pressSequentially(DEMO_PASSWORD, { delay: 40 });
   await page.getByRole('button', { name: LABELS.submit }).click();
   await page.waitForURL('**/dashboard');
-  await page.locator('main h2').first().waitFor();
+  await page.locator('main h1').first().waitFor();
 }
 
 /** Waits until the screen's data has arrived, so no spinner is recorded. */
@@ -239,6 +261,8 @@ async function record(browser: Browser, baseURL: string, role: Role): Promise<vo
   const frames: Frame[] = [];
   await page.goto('/login');
   await page.getByLabel(LABELS.userName).waitFor();
+  recording.startedAt = Date.now();
+  recording.cues = [];
   await page.screencast.start({
     size: SIZE,
     quality: 80,
@@ -256,6 +280,7 @@ async function record(browser: Browser, baseURL: string, role: Role): Promise<vo
   }
   const output = path.join(OUTPUT, `demo-${role}.webm`);
   await encode(frames, output);
+  await fs.writeFile(output.replace(/\.webm$/, '.vtt'), webVtt(recording.cues));
   const { size } = await fs.stat(output);
   const seconds = ((frames.at(-1)!.timestamp - frames[0]!.timestamp) / 1000 + 1).toFixed(1);
   console.log(`${role}: ${seconds} s, ${frames.length} frames, ${(size / 1024).toFixed(0)} KB -> ${output}`);

@@ -151,7 +151,7 @@ const marksField = (card: Locator, max: number) =>
  * Headless Chromium's PDF viewer takes the focus when a PDF sheet loads and swallows the next click
  * on the page; a click on the page's heading gives it back before a click that matters.
  */
-const refocus = (page: Page) => page.getByRole('heading', { level: 2 }).first().click();
+const refocus = (page: Page) => page.getByRole('heading', { level: 1 }).first().click();
 
 /** Submit, the confirmation, and the marks stored: the answers become read-only. */
 async function submitMarks(page: Page) {

@@ -364,7 +364,7 @@ describe('online sessions', () => {
       const signed = await portal.signedInPage(username, PHONE);
       await useMeetingStandIn(signed.context);
       await signed.page.goto(path);
-      await signed.page.getByRole('heading', { level: 2 }).first().waitFor();
+      await signed.page.getByRole('heading', { level: 1 }).first().waitFor();
       await signed.page.waitForLoadState('networkidle').catch(() => {});
       const overflow = await signed.page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

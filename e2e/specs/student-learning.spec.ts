@@ -252,7 +252,7 @@ describe('student learning: home, subjects, reading with progress, notes, teache
       .click();
     await page.waitForURL((url) => url.pathname === '/me/subjects/chapters/topics/detail');
     assert.equal((await impression).status(), 201);
-    await page.getByRole('heading', { name: TODAY_TOPIC, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: TODAY_TOPIC, level: 1 }).waitFor();
     await page.getByText('A convex lens is thicker in the middle').waitFor();
     const noteLink = page.getByRole('link', { name: formatMessage(LABELS.noteN, { n: '1' }) });
     assert.match((await noteLink.getAttribute('href')) ?? '', /^\/files\//);
@@ -374,7 +374,7 @@ describe('student learning: home, subjects, reading with progress, notes, teache
 
   it('the topic page reports time while visible and pauses when hidden', async () => {
     await page.goto(detailUrl());
-    await page.getByRole('heading', { name: TODAY_TOPIC, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: TODAY_TOPIC, level: 1 }).waitFor();
     await page.waitForTimeout(1500);
     const heartbeat = page.waitForRequest(
       (request) => request.url().endsWith('/api/time-spent') && request.method() === 'POST',

@@ -18,6 +18,8 @@ export const ENGLISH_SIGN_IN_MESSAGES = {
 } as const;
 
 export const ENGLISH_SIGN_IN_LABELS = {
+  /** Every popup's close button (the sign-in page has popups too). */
+  close: 'Close',
   loading: 'Loading…',
   reload: 'Reload',
   contactUs: 'Contact Us',

@@ -1,18 +1,31 @@
+import { activeLanguage, LABELS } from '@portal/shared';
 import PDFDocument from 'pdfkit';
 import { type FontStyle, notoFamilyFor, notoFontFile, STANDARD_FONTS } from './pdf-fonts.js';
 
-// A titled document of plain tables, drawn with pdfkit directly. pdfmake lays out a whole
-// document as a tree before writing a byte (over 5 s and ~480 MB for a 5,000-student week), so
-// the portal's long tables (a whole institution's reports, an import's sign-in sheet) are drawn
-// row by row here: column widths from the measured texts, a row's height from its tallest cell,
-// the header row again on each page. Each text is drawn in a font that has its characters
-// (lib/pdf-fonts.ts): nothing is loaded from outside.
+// A titled document of tables, drawn with pdfkit directly. pdfmake laid out a whole document as
+// a tree before writing a byte (over 5 s and ~480 MB for a 5,000-student week) and cannot tag
+// one, so the portal's documents (a whole institution's reports, an import's sign-in sheet, the marks
+// report) are drawn row by row here: column widths from the measured texts, a row's height from
+// its tallest cell, the header rows again on each page. Each text is drawn in a font that has its
+// characters (lib/pdf-fonts.ts): nothing is loaded from outside.
+//
+// The documents are tagged PDFs (decision 41), so a screen reader reads them as a structure:
+// the document's language and title, the institution and title as headings, each table as a
+// Table of header cells (TH, scoped to their column) and data cells. What only the eye needs is
+// marked as an artifact: the header rows repeated on later pages, the page numbers, fills and rules.
 
 export interface TableSection {
   /** Shown above the table when a document has several; null for the only one. */
   heading: string | null;
   headers: string[];
+  /** Further header rows under the first (the marks report's right answers), in italics. */
+  subheaders?: string[][];
   rows: string[][];
+  /**
+   * Per row, per column: a cell that stands out (a wrong answer), drawn in red and bold, and read
+   * out with "wrong" after it.
+   */
+  marked?: boolean[][];
 }
 
 export interface TablePdfData {
@@ -31,8 +44,22 @@ const HEADER_FILL = '#eef2f7';
 const HEADER_RULE = '#555555';
 const ROW_RULE = '#cccccc';
 const MUTED = '#555555';
+const MARKED = '#c92a2a';
 
 type Doc = PDFKit.PDFDocument;
+type Struct = PDFKit.PDFStructureElement;
+
+/** A structure element of `type` whose content `draw` draws (pdfkit's types lack the TH's scope). */
+function tag(doc: Doc, type: string, draw: () => void, options: { scope?: 'Column'; alt?: string } = {}) {
+  return doc.struct(type, options as Parameters<Doc['struct']>[1], draw);
+}
+
+/** Draws what only the eye needs (a fill, a rule, a repeated header, a page number) as an artifact. */
+function artifact(doc: Doc, type: 'Layout' | 'Pagination', draw: () => void) {
+  doc.markContent('Artifact', { type });
+  draw();
+  doc.endMarkedContent();
+}
 
 /**
  * The document's fonts: `use` sets the font that draws a text in a style, registering a Noto font
@@ -75,6 +102,12 @@ export function renderTablePdf(data: TablePdfData): Promise<Buffer> {
     layout: columns > 6 ? 'landscape' : 'portrait',
     margins: MARGINS,
     info: { Title: `${data.institution} - ${data.title}` },
+    // A tagged PDF in the catalogue's language whose viewers show the title, not the file name.
+    pdfVersion: '1.7',
+    tagged: true,
+    // The reader's language, as the document's texts are (lib/language.ts).
+    lang: activeLanguage(),
+    displayTitle: true,
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -84,7 +117,9 @@ export function renderTablePdf(data: TablePdfData): Promise<Buffer> {
   });
 
   const fonts = new Fonts(doc);
-  writeHeading(doc, fonts, data);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  writeHeading(doc, fonts, root, data);
   const top = doc.y;
   const empty = data.sections.every((section) => section.rows.length === 0);
   const fontSize = columns > 6 ? 8 : 9;
@@ -93,28 +128,30 @@ export function renderTablePdf(data: TablePdfData): Promise<Buffer> {
       ? []
       : data.sections.map((section) => new TableWriter(doc, fonts, section, fontSize));
   const layout = new Pages(doc, fonts, null);
-  tables.reduce((y, table) => table.write(y, layout), top);
+  tables.reduce((y, table) => table.write(y, layout, null), top);
   const pages = new Pages(doc, fonts, layout.count);
-  tables.reduce((y, table) => table.write(y, pages), top);
+  tables.reduce((y, table) => table.write(y, pages, root), top);
   if (tables.length === 0) {
     const text = data.emptyText ?? '';
     fonts.use(text, 'italic');
-    doc.fontSize(10).fillColor('black').text(text, MARGINS.left, top);
+    root.add(tag(doc, 'P', () => doc.fontSize(10).fillColor('black').text(text, MARGINS.left, top)));
   }
   pages.finish();
+  root.end();
   doc.end();
   return finished;
 }
 
-function writeHeading(doc: Doc, fonts: Fonts, data: TablePdfData) {
+/** The institution (H1), the title (H2) and the lines under it (paragraphs). */
+function writeHeading(doc: Doc, fonts: Fonts, root: Struct, data: TablePdfData) {
   fonts.use(data.institution, 'bold');
-  doc.fontSize(16).fillColor('black').text(data.institution);
+  root.add(tag(doc, 'H1', () => doc.fontSize(16).fillColor('black').text(data.institution)));
   fonts.use(data.title, 'regular');
-  doc.fontSize(13).text(data.title, { paragraphGap: 2 });
+  root.add(tag(doc, 'H2', () => doc.fontSize(13).text(data.title, { paragraphGap: 2 })));
   doc.fontSize(10).fillColor(MUTED);
   for (const line of data.lines) {
     fonts.use(line, 'regular');
-    doc.text(line);
+    root.add(tag(doc, 'P', () => doc.text(line)));
   }
   doc.fillColor('black').moveDown(0.8);
 }
@@ -155,9 +192,22 @@ class Pages {
     this.fonts.use(text, 'regular');
     doc.fontSize(8).fillColor('#777777');
     const x = (doc.page.width - doc.widthOfString(text)) / 2;
-    doc.text(text, x, doc.page.height - MARGINS.bottom + 18, { lineBreak: false });
+    artifact(doc, 'Pagination', () =>
+      doc.text(text, x, doc.page.height - MARGINS.bottom + 18, { lineBreak: false }),
+    );
     doc.fillColor('black');
   }
+}
+/** A header row: its cells and the style they are drawn in. */
+interface HeaderRow {
+  cells: string[];
+  style: FontStyle;
+}
+
+/** Where a row goes in the structure: its TR's parent and cell type, or nowhere (an artifact). */
+interface RowTag {
+  parent: Struct;
+  cell: 'TH' | 'TD';
 }
 
 /** Writes one section's table from a position, breaking pages between rows. */
@@ -166,7 +216,8 @@ class TableWriter {
   private readonly measured = new Map<string, number>();
   /** A line's height in the standard fonts; a cell in a Noto font measures its own. */
   private readonly lineHeight: number;
-  /** Headers are bold, cells regular. */
+  private readonly headerRows: HeaderRow[];
+  /** The style cells are measured and drawn in: bold headers, italic subheaders, regular cells. */
   private style: FontStyle = 'regular';
   private y = 0;
   private pages!: Pages;
@@ -182,45 +233,84 @@ class TableWriter {
     doc.fontSize(fontSize);
     fonts.use('', 'regular');
     this.lineHeight = doc.currentLineHeight(true);
+    this.headerRows = [
+      { cells: section.headers, style: 'bold' },
+      ...(section.subheaders ?? []).map((cells) => ({ cells, style: 'italic' as const })),
+    ];
     this.widths = this.columnWidths();
   }
 
-  /** Lays the table out from `y` (drawing it when `pages` draws); where the next one may start. */
-  write(y: number, pages: Pages): number {
+  /**
+   * Lays the table out from `y`, or draws it when `pages` draws, as a Table of `parent`'s
+   * structure; answers where the next one may start.
+   */
+  write(y: number, pages: Pages, parent: Struct | null): number {
     const { doc, section } = this;
     this.y = y;
     this.pages = pages;
     doc.fontSize(this.fontSize).fillColor('black');
-    this.style = 'bold';
-    const headerHeight = this.rowHeight(section.headers);
-    this.style = 'regular';
-    const firstRowHeight = section.rows[0] ? this.rowHeight(section.rows[0]) : 0;
+    const headerHeights = this.headerRows.map((row) =>
+      this.inStyle(row.style, () => this.rowHeight(row.cells)),
+    );
+    const headerHeight = sum(headerHeights);
+    const firstRowHeight = section.rows[0] ? this.bodyRowHeight(0) : 0;
     const headingHeight = section.heading ? this.headingHeight(section.heading) + 8 : 0;
-    // The heading, the header row and the first row stay together.
+    // The heading, the header rows and the first row stay together.
     if (this.y + headingHeight + headerHeight + firstRowHeight > this.bottom()) this.newPage();
+    const table = parent && doc.struct('Table');
     if (section.heading) {
-      if (pages.drawing) {
+      if (parent) {
+        const heading = section.heading;
         doc.fontSize(this.fontSize + 1);
-        this.fonts.use(section.heading, 'bold');
-        doc.text(section.heading, MARGINS.left, this.y + 4, { width: this.tableWidth() });
+        this.fonts.use(heading, 'bold');
+        const top = this.y + 4;
+        parent.add(tag(doc, 'H3', () => doc.text(heading, MARGINS.left, top, { width: this.tableWidth() })));
         doc.fontSize(this.fontSize);
       }
       this.y += headingHeight;
     }
-    this.writeHeader(headerHeight);
-    for (const row of section.rows) {
-      const height = this.rowHeight(row);
+    if (parent && table) parent.add(table);
+    // The header rows are the table's head once; on later pages they are drawn again for the eye.
+    const head = table && doc.struct('THead');
+    if (table && head) table.add(head);
+    this.writeHeader(headerHeights, head && { parent: head, cell: 'TH' });
+    head?.end();
+    const body = table && doc.struct('TBody');
+    if (table && body) table.add(body);
+    section.rows.forEach((row, index) => {
+      const height = this.bodyRowHeight(index);
       if (this.y + height > this.bottom()) {
         this.finishPage();
         this.newPage();
-        this.writeHeader(headerHeight);
+        this.writeHeader(headerHeights, null);
       }
-      if (pages.drawing) this.writeCells(row);
+      if (pages.drawing) this.writeRow(row, body && { parent: body, cell: 'TD' }, section.marked?.[index]);
       this.y += height;
       if (pages.drawing) this.rules.push(this.y);
-    }
+    });
+    body?.end();
+    table?.end();
     this.finishPage();
     return this.y + 10;
+  }
+
+  private inStyle<T>(style: FontStyle, measure: () => T): T {
+    const before = this.style;
+    this.style = style;
+    const result = measure();
+    this.style = before;
+    return result;
+  }
+
+  /** A body row's height, its marked cells measured in bold. */
+  private bodyRowHeight(index: number) {
+    const row = this.section.rows[index] ?? [];
+    const marked = this.section.marked?.[index];
+    if (!marked?.some(Boolean)) return this.rowHeight(row);
+    return Math.max(
+      this.rowHeight(row.map((text, column) => (marked[column] ? '' : text))),
+      this.inStyle('bold', () => this.rowHeight(row.map((text, column) => (marked[column] ? text : '')))),
+    );
   }
 
   private headingHeight(heading: string) {
@@ -245,41 +335,75 @@ class TableWriter {
     this.doc.fontSize(this.fontSize).fillColor('black');
   }
 
-  private writeHeader(height: number) {
+  /** The header rows on their fill with a rule under them: tagged as the table's head, or an artifact. */
+  private writeHeader(heights: number[], row: RowTag | null) {
     const { doc } = this;
+    const height = sum(heights);
     if (!this.pages.drawing) {
       this.y += height;
       return;
     }
-    doc.rect(MARGINS.left, this.y, this.tableWidth(), height).fill(HEADER_FILL);
+    artifact(doc, 'Layout', () =>
+      doc.rect(MARGINS.left, this.y, this.tableWidth(), height).fill(HEADER_FILL),
+    );
     doc.fillColor('black');
-    this.style = 'bold';
-    this.writeCells(this.section.headers);
-    this.style = 'regular';
-    this.y += height;
-    doc.save().lineWidth(1).strokeColor(HEADER_RULE);
-    doc
-      .moveTo(MARGINS.left, this.y)
-      .lineTo(MARGINS.left + this.tableWidth(), this.y)
-      .stroke();
-    doc.restore();
+    const draw = () =>
+      this.headerRows.forEach((header, index) => {
+        this.inStyle(header.style, () => this.writeRow(header.cells, row));
+        this.y += heights[index] ?? 0;
+      });
+    if (row) draw();
+    else artifact(doc, 'Pagination', draw);
+    artifact(doc, 'Layout', () => {
+      doc.save().lineWidth(1).strokeColor(HEADER_RULE);
+      doc
+        .moveTo(MARGINS.left, this.y)
+        .lineTo(MARGINS.left + this.tableWidth(), this.y)
+        .stroke();
+      doc.restore();
+    });
   }
 
-  /** The cells at the current row, in the row's style: a line each, or wrapped in its column. */
-  private writeCells(cells: string[]) {
+  /**
+   * The row's cells at the current position, in the current style (marked cells red and bold): a
+   * line each, or wrapped in its column. Tagged as a TR of TH or TD cells when `tag` is given.
+   */
+  private writeRow(cells: string[], row: RowTag | null, marked?: boolean[]) {
+    const tr = row && this.doc.struct('TR');
+    if (row && tr) row.parent.add(tr);
     let x = MARGINS.left;
     this.widths.forEach((width, index) => {
       const text = cells[index] ?? '';
-      const inner = width - 2 * PADDING;
-      const fits = this.width(text) <= inner;
-      this.fonts.use(text, this.style);
-      if (fits) {
-        this.doc.text(text, x + PADDING, this.y + PADDING, { lineBreak: false });
+      const stands = marked?.[index] === true;
+      const draw = () => this.writeCell(text, x, width, stands);
+      if (tr && row) {
+        tr.add(
+          tag(this.doc, row.cell, draw, {
+            ...(row.cell === 'TH' ? { scope: 'Column' } : {}),
+            ...(stands ? { alt: `${text} (${LABELS.docMarkedWrong})` } : {}),
+          }),
+        );
       } else {
-        this.doc.text(text, x + PADDING, this.y + PADDING, { width: inner });
+        draw();
       }
       x += width;
     });
+    tr?.end();
+  }
+
+  private writeCell(text: string, x: number, width: number, marked: boolean) {
+    const { doc } = this;
+    const style = marked ? 'bold' : this.style;
+    const inner = width - 2 * PADDING;
+    const fits = this.inStyle(style, () => this.width(text)) <= inner;
+    this.fonts.use(text, style);
+    if (marked) doc.fillColor(MARKED);
+    if (fits) {
+      doc.text(text, x + PADDING, this.y + PADDING, { lineBreak: false });
+    } else {
+      doc.text(text, x + PADDING, this.y + PADDING, { width: inner });
+    }
+    if (marked) doc.fillColor('black');
   }
 
   /** The rules under this page's rows, in one path. */
@@ -287,9 +411,11 @@ class TableWriter {
     if (this.rules.length === 0) return;
     const { doc } = this;
     const right = MARGINS.left + this.tableWidth();
-    doc.save().lineWidth(0.5).strokeColor(ROW_RULE);
-    for (const y of this.rules) doc.moveTo(MARGINS.left, y).lineTo(right, y);
-    doc.stroke().restore();
+    artifact(doc, 'Layout', () => {
+      doc.save().lineWidth(0.5).strokeColor(ROW_RULE);
+      for (const y of this.rules) doc.moveTo(MARGINS.left, y).lineTo(right, y);
+      doc.stroke().restore();
+    });
     this.rules = [];
   }
 
@@ -354,17 +480,22 @@ class TableWriter {
     return widths;
   }
 
-  /** Per column, the largest `measure` of its header (bold) and cells (regular), padding included. */
+  /**
+   * Per column, the largest `measure` of its header rows (in their styles) and cells (regular,
+   * marked ones bold), padding included.
+   */
   private columnMaxima(measure: (text: string) => number): number[] {
     const { section } = this;
-    this.style = 'bold';
-    const maxima = section.headers.map((text) => measure(text) + 2 * PADDING);
-    this.style = 'regular';
-    for (const row of section.rows) {
-      for (let index = 0; index < maxima.length; index++) {
-        maxima[index] = Math.max(maxima[index]!, measure(row[index] ?? '') + 2 * PADDING);
-      }
-    }
+    const maxima = section.headers.map(() => 0);
+    const take = (cells: string[], style: (column: number) => FontStyle) =>
+      maxima.forEach((max, column) => {
+        const text = cells[column] ?? '';
+        maxima[column] = Math.max(max, this.inStyle(style(column), () => measure(text)) + 2 * PADDING);
+      });
+    for (const row of this.headerRows) take(row.cells, () => row.style);
+    section.rows.forEach((row, index) => {
+      take(row, (column) => (section.marked?.[index]?.[column] ? 'bold' : 'regular'));
+    });
     return maxima;
   }
 }

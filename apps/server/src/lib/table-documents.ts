@@ -1,7 +1,7 @@
-import { formatMessage, LABELS } from '@portal/shared';
+import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { TablePdfData, TableSection } from './pdf-table.js';
 
-// The portal's documents that are a heading and plain tables, drawn by lib/pdf-table.ts (a
+// The portal's documents, each a heading and tables, drawn by lib/pdf-table.ts as tagged PDFs (a
 // 5,000-row import's sign-in sheet in well under a second).
 
 const only = (headers: string[], rows: string[][]): TableSection[] => [{ heading: null, headers, rows }];
@@ -138,4 +138,56 @@ export const TABLE_TEMPLATES = {
    * invited student with Attended / Not Attended, first join, last leave and minutes present.
    */
   sessionAttendance: sessionTable,
+
+  /**
+   * Assessment marks report (learning §2, §8): batch, assessment, question count, overall and
+   * participating students, start date, total marks, average percentage and institution; the
+   * table with the right answers under the header and wrong answers in red (and bold, and read
+   * out as wrong), "No Submission" without any.
+   */
+  marksReport(data: {
+    institution: string;
+    batch: string;
+    assessment: string;
+    questionCount: number;
+    studentCount: number;
+    participantCount: number;
+    startDate: string;
+    totalMarks: number;
+    averagePercentage: string;
+    /** The table as the screen and the CSV have it: the header, the right answers, the rows. */
+    table: { header: string[]; answers: string[]; body: string[][] };
+    /** Per row, per question: whether the answer is wrong. */
+    wrong: boolean[][];
+  }): TablePdfData {
+    return {
+      institution: data.institution,
+      title: formatMessage(LABELS.docMarksTitle, { assessment: data.assessment }),
+      lines: [
+        formatMessage(LABELS.docMarksBatch, { batch: data.batch }),
+        formatMessage(LABELS.docMarksAssessment, { assessment: data.assessment }),
+        formatMessage(LABELS.docMarksQuestions, { count: String(data.questionCount) }),
+        formatMessage(LABELS.docMarksStudents, {
+          students: String(data.studentCount),
+          participants: String(data.participantCount),
+        }),
+        formatMessage(LABELS.docMarksStart, { date: data.startDate }),
+        formatMessage(LABELS.docMarksTotals, {
+          total: String(data.totalMarks),
+          average: data.averagePercentage,
+        }),
+      ],
+      sections: [
+        {
+          heading: null,
+          headers: data.table.header,
+          subheaders: [data.table.answers],
+          rows: data.table.body,
+          // The question columns follow Sl No and Name.
+          marked: data.wrong.map((row) => ['', '', ...row].map((cell) => cell === true)),
+        },
+      ],
+      emptyText: MESSAGES.noSubmission,
+    };
+  },
 } as const;

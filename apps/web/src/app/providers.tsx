@@ -5,7 +5,7 @@ import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { notificationsHost } from '../lib/notify';
 import { queryClient } from '../lib/query-client';
 import classes from './notifications.module.css';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
@@ -40,7 +40,7 @@ const PHONE_QUERY = '(max-width: 36em)';
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <NotificationsHost />
         {children}
       </MantineProvider>

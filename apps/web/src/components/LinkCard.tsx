@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 interface LinkCardProps {
   /** Where the card leads; null shows it dimmed, not to be opened yet. */
   to: string | null;
-  /** The card's accessible name. */
+  /** The name of a card not to be opened yet; an open one is named by what it shows (WCAG 2.5.3). */
   label: string;
   testId: string;
   children: ReactNode;
@@ -36,7 +36,6 @@ export function LinkCard({ to, label, testId, children }: LinkCardProps) {
       padding="md"
       component={Link}
       to={to}
-      aria-label={label}
       data-testid={testId}
       style={{ textDecoration: 'none' }}
     >

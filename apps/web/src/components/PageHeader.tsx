@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   return (
     <Group justify="space-between" align="center" gap="sm" mb="lg">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       {actions && (
         <Group gap="xs" wrap="wrap">
           {actions}

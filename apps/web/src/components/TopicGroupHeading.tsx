@@ -12,7 +12,7 @@ interface TopicGroupHeadingProps {
 export function TopicGroupHeading({ topicTitle, chapterTitle, to }: TopicGroupHeadingProps) {
   return (
     <div>
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {to ? (
           <Anchor component={Link} to={to} inherit>
             {topicTitle}

@@ -21,4 +21,6 @@ export const DOCUMENT_LABELS = {
   docMarksStudents: 'Students: {students}   Participated: {participants}',
   docMarksStart: 'Start date: {date}',
   docMarksTotals: 'Total marks: {total}   Average percentage: {average}%',
+  /** Read out after a wrong answer of the marks report, which the eye sees in red and bold. */
+  docMarkedWrong: 'wrong',
 } as const;

@@ -25,6 +25,9 @@ export const EXAM_LABELS = {
   examPendingDueAt: 'Due {due}',
   // /assessments/questions
   examTimeLeft: 'Time left',
+  /** Announced politely to screen readers at 10 and 5 minutes left (the clock itself is silent). */
+  examMinutesLeft: '{n} minutes left',
+  examOneMinuteLeft: '1 minute left',
   examSaving: 'Saving…',
   examSaved: 'All answers saved',
   examSaveRetrying: 'Could not save. Retrying…',

@@ -5,7 +5,6 @@ export const TEACHING_LABELS = {
   teachSearchSubjects: 'Search subjects',
   teachSearchPlaceholder: 'Subject title',
   teachAddChapterCard: '+ ADD CHAPTER',
-  teachSubjectCard: 'Subject {title}',
   teachSubjectClass: 'Class: {batch}',
   teachChaptersOf: 'Chapters of {subject} ({batch})',
   teachAllChapters: 'Open the chapter list',

@@ -176,7 +176,6 @@ export async function marksReportPdf(deps: AppDeps, user: AuthUser, assessmentId
     averagePercentage: report.average_percentage.toFixed(2),
     table: tableOf(report),
     wrong: report.rows.map((row) => row.cells.map((cell) => cell.correct === false)),
-    textQuestions: report.questions.map((question) => question.type === 'TEXT'),
   });
   return { pdf, filename: `marks-${fileSlug(report.assessment.title, 'assessment')}.pdf` };
 }

@@ -3,15 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { fileSessionUser } from '../uploads/file-session.js';
 import {
+  DEFAULT_DEMO_CAPTION_FILES,
   DEFAULT_DEMO_VIDEO_FILES,
   DEFAULT_DEMO_VIDEO_PATH,
   defaultDemoVideoDirectory,
 } from './default-demo-videos.js';
 
-const KNOWN_FILES = new Set(Object.values(DEFAULT_DEMO_VIDEO_FILES));
+const KNOWN_FILES = new Set([
+  ...Object.values(DEFAULT_DEMO_VIDEO_FILES),
+  ...Object.values(DEFAULT_DEMO_CAPTION_FILES),
+]);
 
 /**
- * GET /files/_defaults/demo-videos/<file>: the portal's default demo videos, for any signed-in user
+ * GET /files/_defaults/demo-videos/<file>: the portal's default demo videos and their captions, for any signed-in user
  * (the file-session cookie, checked before anything else, as for stored files). Sent with ranges
  * (the player seeks); each URL carries the file's digest, so browsers may keep it for a day.
  * Registered without fastify-plugin: its `sendFile` stays here.

@@ -17,6 +17,14 @@ export const DEFAULT_DEMO_VIDEO_FILES: Record<Role, string> = {
 };
 
 /**
+ * Each recording's captions (WebVTT): what the recording's on-screen captions say, with their
+ * times, for a screen reader's braille or speech and for viewers who turn captions on.
+ */
+export const DEFAULT_DEMO_CAPTION_FILES: Record<Role, string> = Object.fromEntries(
+  Object.entries(DEFAULT_DEMO_VIDEO_FILES).map(([role, file]) => [role, file.replace(/\.webm$/, '.vtt')]),
+) as Record<Role, string>;
+
+/**
  * Served under `/files/` so the file-session cookie (Path=/files/) reaches it; stored keys begin
  * with an institution's id or `portal`, so this path never names a stored file.
  */
@@ -53,4 +61,13 @@ export function defaultDemoVideoUrl(role: Role): string | null {
   const version = versionOf(role);
   if (!version) return null;
   return `${DEFAULT_DEMO_VIDEO_PATH}/${DEFAULT_DEMO_VIDEO_FILES[role]}?v=${version}`;
+}
+
+/** The default demo video's captions for a role, or null when the portal ships none. */
+export function defaultDemoCaptionsUrl(role: Role): string | null {
+  const version = versionOf(role);
+  const directory = defaultDemoVideoDirectory();
+  if (!version || !directory || !existsSync(path.join(directory, DEFAULT_DEMO_CAPTION_FILES[role])))
+    return null;
+  return `${DEFAULT_DEMO_VIDEO_PATH}/${DEFAULT_DEMO_CAPTION_FILES[role]}?v=${version}`;
 }

@@ -17,11 +17,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         description:
           "The caller's demo video: for students and faculty the one their institution set for their " +
-          "role, else (and for moderators and owners) the portal's own recording of the role's screens.",
-        response: { 200: envelope(z.object({ url: z.string().nullable() })), 401: errorBodySchema },
+          "role, else (and for moderators and owners) the portal's own recording of the role's screens, " +
+          "with its captions (WebVTT; null for an institution's own video).",
+        response: {
+          200: envelope(z.object({ url: z.string().nullable(), captions: z.string().nullable() })),
+          401: errorBodySchema,
+        },
       },
     },
-    async (request) => ({ data: { url: await demoVideoFor(app.deps, caller(request)) } }),
+    async (request) => ({ data: await demoVideoFor(app.deps, caller(request)) }),
   );
 
   app.patch(

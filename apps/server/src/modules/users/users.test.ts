@@ -39,6 +39,27 @@ describe('GET /api/users/me/demo-video', () => {
     expect(await urlFor(moderator.username)).toMatch(defaultOf('moderator'));
     expect(await urlFor(owner.username)).toMatch(defaultOf('owner'));
   });
+
+  it("answers the portal's recording with its captions, an institution's own video without", async () => {
+    const school = await t.createInstitution({ demoVideos: { student: '/media/student-demo.mp4' } });
+    const student = await t.createAccount('student', { institutionId: school.id });
+    const faculty = await t.createAccount('faculty', { institutionId: school.id });
+    const answer = async (username: string) =>
+      (
+        await t.app.inject({ url: '/api/users/me/demo-video', headers: bearer(await t.login(username)) })
+      ).json().data;
+    expect((await answer(student.username)).captions).toBeNull();
+    const { url, captions } = await answer(faculty.username);
+    expect(url).toMatch(defaultOf('faculty'));
+    expect(captions).toMatch(/^\/files\/_defaults\/demo-videos\/demo-faculty\.vtt\?v=[0-9a-f]{12}$/);
+    const track = await t.app.inject({
+      url: captions,
+      headers: await t.fileCookie(await t.login(faculty.username)),
+    });
+    expect(track.statusCode).toBe(200);
+    expect(track.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(track.payload).toMatch(/^WEBVTT\n\n1\n00:00:\d\d\.\d{3} --> 00:00:\d\d\.\d{3}\nHome: /);
+  });
 });
 
 describe('GET /files/_defaults/demo-videos/{file}', () => {

@@ -5,28 +5,43 @@ import { useState } from 'react';
 import { useDemoVideo } from '../../features/auth/api';
 import { errorMessage } from '../../lib/api';
 
+/** The demo recordings' captions are written in English, whatever the page's language. */
+const DEMO_CAPTIONS_LANGUAGE = 'en';
+
 function DemoVideo() {
   const video = useDemoVideo(true);
   if (video.isPending) {
     return (
       <Center h={200}>
-        <Loader aria-label={LABELS.loading} />
+        <Loader role="status" aria-label={LABELS.loading} />
       </Center>
     );
   }
   if (video.isError) return <Text c="red">{errorMessage(video.error)}</Text>;
   if (!video.data.url) return <Text>{MESSAGES.noDemoVideo}</Text>;
+  const { url, captions } = video.data;
   return (
-    // biome-ignore lint/a11y/useMediaCaption: demo videos are uploaded without caption tracks
+    // The portal's recordings carry captions; an institution's own upload has none (ACCESSIBILITY.md).
+    // biome-ignore lint/a11y/useMediaCaption: the track is there whenever the video has captions
     <video
-      key={video.data.url}
+      key={url}
       controls
       playsInline
       preload="metadata"
       aria-label={LABELS.demoVideo}
-      src={video.data.url}
+      src={url}
       style={{ width: '100%', maxHeight: '70vh', borderRadius: 8, background: '#000', display: 'block' }}
-    />
+    >
+      {captions && (
+        <track
+          kind="captions"
+          src={captions}
+          srcLang={DEMO_CAPTIONS_LANGUAGE}
+          label={LABELS.captions}
+          default
+        />
+      )}
+    </video>
   );
 }
 

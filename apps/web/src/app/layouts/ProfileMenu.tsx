@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { LABELS } from '@portal/shared/messages';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -12,12 +12,15 @@ export function ProfileMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={LABELS.profileMenu} style={{ borderRadius: 999 }}>
+        {/* Named by the name it shows, then what it opens (WCAG 2.5.3: the name holds the visible
+            label); the initials are only a picture of the name. */}
+        <UnstyledButton style={{ borderRadius: 999 }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar name={name} color="initials" radius="xl" size={36} />
+            <Avatar name={name} color="initials" radius="xl" size={36} aria-hidden />
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate="end" title={name}>
               {name}
             </Text>
+            <VisuallyHidden>{LABELS.profileMenu}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>

@@ -23,6 +23,8 @@ export interface FileUploaderProps {
   /** Tells the form an upload is running (it saves only afterwards). */
   onBusyChange?: (busy: boolean) => void;
   leftSection?: ReactNode;
+  /** The button's size: 'lg' (50 px high) among the exam's answer controls, which are at least 44 px. */
+  size?: 'sm' | 'lg';
   /** What the files are for; `import` keeps them private (bulk-import CSVs). */
   purpose?: UploadPurpose;
 }
@@ -41,6 +43,7 @@ export function FileUploader({
   onBusyChange,
   leftSection,
   purpose,
+  size = 'sm',
 }: FileUploaderProps) {
   const [current, setCurrent] = useState<{ name: string; percent: number } | null>(null);
   const [error, setError] = useFormError();
@@ -95,6 +98,7 @@ export function FileUploader({
             <Button
               {...props}
               variant="light"
+              size={size}
               loading={busy}
               leftSection={leftSection ?? <IconUpload size={16} />}
             >

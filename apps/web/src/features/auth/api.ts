@@ -50,7 +50,8 @@ export const changePassword = (old_password: string, new_password: string) =>
 export function useDemoVideo(enabled: boolean) {
   return useQuery({
     queryKey: authKeys.demoVideo,
-    queryFn: ({ signal }) => api<{ url: string | null }>('/users/me/demo-video', { signal }),
+    queryFn: ({ signal }) =>
+      api<{ url: string | null; captions: string | null }>('/users/me/demo-video', { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

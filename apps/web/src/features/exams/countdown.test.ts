@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineFrom, formatTimeLeft, showsUploadWarning, timeLeftAt } from './countdown';
+import {
+  deadlineFrom,
+  formatTimeLeft,
+  minutesMarkReached,
+  showsUploadWarning,
+  timeLeftAt,
+} from './countdown';
 
 describe('the examination countdown (learning §4, decision 26)', () => {
   it('shows hours, minutes and seconds, rounding a part second up and never below zero', () => {
@@ -22,5 +28,21 @@ describe('the examination countdown (learning §4, decision 26)', () => {
     expect(showsUploadWarning(10 * 60_000 + 1, true)).toBe(false);
     expect(showsUploadWarning(60_000, false)).toBe(false);
     expect(showsUploadWarning(0, true)).toBe(false);
+  });
+
+  it('is announced at 10, 5 and 1 minutes left, once each, and not on other seconds', () => {
+    const said: number[] = [];
+    // A 12-minute exam read every second to the end.
+    for (let ms = 12 * 60_000; ms > 0; ms -= 1000) {
+      const mark = minutesMarkReached(ms, ms - 1000);
+      if (mark !== null) said.push(mark);
+    }
+    expect(said).toEqual([10, 5, 1]);
+  });
+
+  it('says nothing for a mark already passed when the page opened, and the latest mark after a jump', () => {
+    expect(minutesMarkReached(7 * 60_000, 7 * 60_000 - 1000)).toBeNull();
+    expect(minutesMarkReached(12 * 60_000, 4 * 60_000)).toBe(5);
+    expect(minutesMarkReached(30_000, 0)).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ export function ContactUsModal({ opened, onClose }: { opened: boolean; onClose: 
   return (
     <Modal opened={opened} onClose={onClose} title={LABELS.contactUs} size="sm">
       {config.isPending ? (
-        <Loader size="sm" aria-label={LABELS.loading} />
+        <Loader size="sm" role="status" aria-label={LABELS.loading} />
       ) : config.isError ? (
         <Text c="red">{MESSAGES.genericError}</Text>
       ) : (

@@ -24,6 +24,8 @@ function ForgotPasswordSteps({ onDone }: { onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useFormError();
+  // Which new-password field a refused password is about (null: the reset itself failed).
+  const [errorOn, setErrorOn] = useState<'password' | 'confirmation' | null>(null);
   const [busy, setBusy] = useState(false);
   // On phones the step circles alone fit on one line; each step's field label says where the user is.
   const compact = useMediaQuery('(max-width: 36em)');
@@ -74,6 +76,7 @@ function ForgotPasswordSteps({ onDone }: { onDone: () => void }) {
   const change = (event: FormEvent) => {
     event.preventDefault();
     const invalid = newPasswordError(password, confirmation);
+    setErrorOn(invalid === MESSAGES.passwordMismatch ? 'confirmation' : invalid ? 'password' : null);
     if (invalid) return setError(invalid);
     void run(async () => {
       try {
@@ -88,11 +91,15 @@ function ForgotPasswordSteps({ onDone }: { onDone: () => void }) {
     });
   };
 
-  const errorBox = error ? (
-    <Alert color="red" variant="light" role="alert">
-      {error}
-    </Alert>
-  ) : null;
+  // A step's error is its field's (aria-invalid, described by the error), read out as it shows.
+  const fieldError = (field: 'password' | 'confirmation' | null = null) =>
+    field === errorOn && error ? { error, errorProps: { role: 'alert' } } : {};
+  const resetFailed =
+    step === 2 && error && errorOn === null ? (
+      <Alert color="red" variant="light" role="alert">
+        {error}
+      </Alert>
+    ) : null;
 
   return (
     <Stepper
@@ -111,8 +118,8 @@ function ForgotPasswordSteps({ onDone }: { onDone: () => void }) {
               onChange={(event) => edit(setUsername)(event.currentTarget.value)}
               autoComplete="username"
               data-autofocus
+              {...fieldError()}
             />
-            {errorBox}
             <Button type="submit" loading={busy} fullWidth>
               {LABELS.generateOtp}
             </Button>
@@ -130,8 +137,8 @@ function ForgotPasswordSteps({ onDone }: { onDone: () => void }) {
               autoComplete="one-time-code"
               inputMode="numeric"
               data-autofocus
+              {...fieldError()}
             />
-            {errorBox}
             <Button type="submit" loading={busy} fullWidth>
               {LABELS.verify}
             </Button>
@@ -147,14 +154,16 @@ function ForgotPasswordSteps({ onDone }: { onDone: () => void }) {
               onChange={(event) => edit(setPassword)(event.currentTarget.value)}
               autoComplete="new-password"
               data-autofocus
+              {...fieldError('password')}
             />
             <PasswordInput
               label={LABELS.confirmPassword}
               value={confirmation}
               onChange={(event) => edit(setConfirmation)(event.currentTarget.value)}
               autoComplete="new-password"
+              {...fieldError('confirmation')}
             />
-            {errorBox}
+            {resetFailed}
             <Button type="submit" loading={busy} fullWidth>
               {LABELS.change}
             </Button>

@@ -53,8 +53,20 @@ export function LoginPage() {
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
+  // The popups load on their first opening, already open, so Mantine's focus return (which notes
+  // the focused element when `opened` turns true) never saw what opened them: the focus goes back
+  // to their link here (WCAG 2.4.3).
+  const forgotLink = useRef<HTMLAnchorElement>(null);
+  const contactButton = useRef<HTMLButtonElement>(null);
   const forgotOpen = location.pathname === '/forgot-password';
-  const closeForgot = () => navigate({ pathname: '/login', search: location.search }, { replace: true });
+  const closeForgot = () => {
+    navigate({ pathname: '/login', search: location.search }, { replace: true });
+    forgotLink.current?.focus();
+  };
+  const closeContact = () => {
+    setContactOpen(false);
+    contactButton.current?.focus();
+  };
 
   // While the portal is busy (503), the sign-in waits its turn and says so (sign-in-retry.ts).
   const [waiting, setWaiting] = useState(false);
@@ -155,10 +167,16 @@ export function LoginPage() {
           </form>
 
           <Group justify="space-between" gap="xs">
-            <Anchor component={Link} to={{ pathname: '/forgot-password', search: location.search }} size="sm">
+            <Anchor
+              ref={forgotLink}
+              component={Link}
+              to={{ pathname: '/forgot-password', search: location.search }}
+              size="sm"
+            >
               {SIGN_IN_LABELS.forgotPassword}
             </Anchor>
             <Anchor
+              ref={contactButton}
               component="button"
               type="button"
               size="sm"
@@ -172,7 +190,7 @@ export function LoginPage() {
           </Group>
         </Stack>
       </Paper>
-      <Group mt="md" gap="md" justify="center">
+      <Group component="footer" mt="md" gap="md" justify="center">
         <LanguageSwitcher />
         {version && (
           <Text size="xs" c="dimmed">
@@ -182,7 +200,7 @@ export function LoginPage() {
       </Group>
       <Suspense fallback={null}>
         {forgotOpen && <ForgotPasswordModal opened onClose={closeForgot} />}
-        {contactUsed && <ContactUsModal opened={contactOpen} onClose={() => setContactOpen(false)} />}
+        {contactUsed && <ContactUsModal opened={contactOpen} onClose={closeContact} />}
       </Suspense>
     </Box>
   );

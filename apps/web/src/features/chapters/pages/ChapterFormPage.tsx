@@ -112,7 +112,7 @@ export function ChapterFormPage() {
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         {loading ? (
           <Center py="xl">
-            <Loader aria-label={LABELS.loading} />
+            <Loader role="status" aria-label={LABELS.loading} />
           </Center>
         ) : missing || !batchSubject.data ? (
           <Alert color="red" variant="light" role="alert">

@@ -108,7 +108,7 @@ function StudentsPanel() {
   const students = useMyStudents();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={LABELS.students}>
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {students.total
           ? formatMessage(LABELS.doubtsSubjectCount, {
               title: LABELS.students,
@@ -123,7 +123,16 @@ function StudentsPanel() {
       ) : students.items.length === 0 ? (
         <EmptyNote text={MESSAGES.noStudentsAssigned} />
       ) : (
-        <Stack gap="xs" mah={480} style={{ overflowY: 'auto' }} data-testid="faculty-students">
+        <Stack
+          gap="xs"
+          mah={480}
+          style={{ overflowY: 'auto' }}
+          data-testid="faculty-students"
+          // A list that scrolls is reached and scrolled with the keyboard too (WCAG 2.1.1).
+          tabIndex={0}
+          role="region"
+          aria-label={LABELS.students}
+        >
           {students.items.map((student) => (
             <Group key={student._id} gap="sm" wrap="nowrap">
               <Avatar src={student.avatar} name={student.name} color="initials" size="sm" />

@@ -3,7 +3,7 @@ import { Group, Paper, SimpleGrid, Tabs } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { HomeTopic } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
-import { DATE_FORMAT } from '@portal/shared/time';
+import { DATE_FORMAT, dateText } from '@portal/shared/time';
 import { IconCalendar } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote } from '../../../components/EmptyNote';
@@ -99,7 +99,8 @@ function StudentHomeOn({ today }: { today: string }) {
         actions={
           <Group gap="xs">
             <DatePickerInput
-              aria-label={LABELS.learnHomeDate}
+              // Named with the day it shows (WCAG 2.5.3: the name holds the visible text).
+              aria-label={`${LABELS.learnHomeDate}: ${dateText(date)}`}
               valueFormat={DATE_FORMAT}
               {...CALENDAR_PICKER_RANGE}
               value={date}

@@ -84,7 +84,7 @@ export function TopicQaPanel({ topicId, batchSubjectId }: { topicId: string; bat
           error={autoAnswer.error}
         />
       )}
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {LABELS.doubtsOnTopic}
       </Title>
       <TopicDoubts viewer={viewer} doubts={doubts} />

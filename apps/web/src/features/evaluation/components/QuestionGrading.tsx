@@ -42,7 +42,7 @@ export function QuestionGrading({ assessment, questionId }: { assessment: Assess
       >
         <Group justify="space-between" gap="xs" wrap="wrap" mb="xs">
           <Group gap="xs">
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               {formatMessage(LABELS.evalQuestionN, { n: number })}
             </Title>
             <Badge variant="light" color="gray" radius="sm">

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, type ButtonProps, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Assessment, SubmissionSummary } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -44,30 +44,29 @@ function SubmissionSteps({
   const next = at >= 0 ? submitted[at + 1] : undefined;
   return (
     <Group gap="xs">
-      <Button
-        variant="default"
-        size="xs"
+      <StepButton
+        to={previous && submissionsPath(assessmentId, { student: previous.student_id })}
         leftSection={<IconChevronLeft size={14} />}
-        component={Link}
-        to={previous ? submissionsPath(assessmentId, { student: previous.student_id }) : '#'}
-        disabled={!previous}
-        replace
       >
         {LABELS.evalPreviousSubmission}
-      </Button>
-      <Button
-        variant="default"
-        size="xs"
+      </StepButton>
+      <StepButton
+        to={next && submissionsPath(assessmentId, { student: next.student_id })}
         rightSection={<IconChevronRight size={14} />}
-        component={Link}
-        to={next ? submissionsPath(assessmentId, { student: next.student_id }) : '#'}
-        disabled={!next}
-        replace
       >
         {LABELS.evalNextSubmission}
-      </Button>
+      </StepButton>
     </Group>
   );
+}
+
+/**
+ * A link to the previous or next submission; at either end a disabled button, which the keyboard
+ * passes by (a link cannot be disabled: it would still be reached and followed).
+ */
+function StepButton({ to, ...props }: { to: string | undefined } & Omit<ButtonProps, 'variant' | 'size'>) {
+  if (!to) return <Button variant="default" size="xs" disabled {...props} />;
+  return <Button variant="default" size="xs" component={Link} to={to} replace {...props} />;
 }
 
 /** One student's submission: every answer with Correct / Wrong, upload marks and sheets, and Submit. */
@@ -105,7 +104,7 @@ export function SubmissionReview({
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <div>
             <Group gap="xs" wrap="wrap">
-              <Title order={3} size="h4">
+              <Title order={2} size="h4">
                 {formatMessage(LABELS.evalSubmissionOf, { name: data.student_name })}
               </Title>
               {!data.eligible && <IneligibleBadge />}

@@ -52,12 +52,12 @@ export function AnswerSheets({ number, files, allowed, disabled, onAdd, onRemove
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    size="sm"
+                    size="xl"
                     disabled={disabled}
                     aria-label={formatMessage(LABELS.examRemoveSheet, { name })}
                     onClick={() => onRemove(url)}
                   >
-                    <IconTrash size={14} />
+                    <IconTrash size={20} />
                   </ActionIcon>
                 </Group>
               </List.Item>
@@ -71,6 +71,7 @@ export function AnswerSheets({ number, files, allowed, disabled, onAdd, onRemove
           accept="image/*,application/pdf"
           multiple
           purpose="answer_sheet"
+          size="lg"
           disabled={disabled}
           onUploaded={(stored) => onAdd(stored.publicUrl)}
         />

@@ -11,6 +11,14 @@ import { LetteredOption, QuestionTitle } from '../../assessments/components/Ques
 import { marksLabel } from '../../assessments/counts';
 import type { Draft } from '../exam-answers';
 import { AnswerSheets } from './AnswerSheets';
+import classes from './ExamQuestionCard.module.css';
+
+/** An answer's row: chosen anywhere on it, at least 44 px high (the exam's answer controls). */
+const OPTION_CLASSES = {
+  body: classes.optionBody,
+  labelWrapper: classes.optionLabelWrapper,
+  label: classes.optionLabel,
+};
 
 export interface ExamQuestionHandlers {
   onChoose: (optionIds: string[]) => void;
@@ -65,7 +73,8 @@ export function ExamQuestionCard(props: ExamQuestionCardProps) {
           </Badge>
           <Button
             size="xs"
-            mih={36}
+            // An answer control: at least 44 px high, like the choices and the palette.
+            mih={44}
             variant={marked ? 'filled' : 'default'}
             color="violet"
             aria-pressed={marked}
@@ -85,13 +94,15 @@ export function ExamQuestionCard(props: ExamQuestionCardProps) {
           description={LABELS.selfChooseMany}
           mt="sm"
         >
-          <Stack gap="xs" mt="xs">
+          <Stack gap={4} mt="xs">
             {options.map((option, index) => (
               <Checkbox
                 key={option._id}
                 value={option._id}
                 label={<LetteredOption index={index} title={option.title} />}
                 disabled={locked}
+                size="md"
+                classNames={OPTION_CLASSES}
               />
             ))}
           </Stack>
@@ -99,13 +110,15 @@ export function ExamQuestionCard(props: ExamQuestionCardProps) {
       )}
       {(question.type === 'SINGLE_CHOICE' || question.type === 'BOOLEAN') && (
         <Radio.Group value={draft.optionIds[0] ?? null} onChange={(id) => props.onChoose([id])} mt="sm">
-          <Stack gap="xs">
+          <Stack gap={4}>
             {options.map((option, index) => (
               <Radio
                 key={option._id}
                 value={option._id}
                 label={<LetteredOption index={index} title={option.title} />}
                 disabled={locked}
+                size="md"
+                classNames={OPTION_CLASSES}
               />
             ))}
           </Stack>

@@ -58,7 +58,7 @@ export function PendingExams() {
   if (list.isPending || list.isError || list.items.length === 0) return null;
   return (
     <section aria-label={LABELS.examPendingTitle} className={classes.section}>
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {LABELS.examPendingTitle}
       </Title>
       <div className={classes.row}>

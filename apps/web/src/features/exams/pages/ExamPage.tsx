@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import type { ExamQuestion, ExamSheet, SavedAnswer } from '@portal/shared';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared/messages';
 import { NO_FILES } from '@portal/shared/schemas/assessments';
@@ -28,6 +29,7 @@ import { Autosaver, type SaveState } from '../autosave';
 import { ExamQuestionCard } from '../components/ExamQuestionCard';
 import { QuestionPalette } from '../components/QuestionPalette';
 import { SubmitConfirmModal } from '../components/SubmitConfirmModal';
+import { TimeLeftAnnouncer } from '../components/TimeLeftAnnouncer';
 import { formatTimeLeft, showsUploadWarning } from '../countdown';
 import {
   answeredCount,
@@ -65,21 +67,25 @@ const SAVE_TEXT: Record<SaveState, string | null> = {
   closed: null,
 };
 
+/** The save state, a live region that is always there, so each change of it is read out. */
 function SaveStatus({ state }: { state: SaveState }) {
   const text = SAVE_TEXT[state];
-  if (!text) return null;
   const failing = state === 'retrying';
   return (
-    <Group gap={4} wrap="nowrap" aria-live="polite" data-save-state={state}>
-      {failing ? (
-        <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" />
-      ) : (
-        <IconCloudCheck size={16} />
+    <div role="status" aria-live="polite" aria-atomic="true" data-testid="exam-save-state">
+      {text && (
+        <Group gap={4} wrap="nowrap" data-save-state={state}>
+          {failing ? (
+            <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-hidden />
+          ) : (
+            <IconCloudCheck size={16} aria-hidden />
+          )}
+          <Text size="sm" c={failing ? 'orange.8' : 'dimmed'}>
+            {text}
+          </Text>
+        </Group>
       )}
-      <Text size="sm" c={failing ? 'orange.8' : 'dimmed'}>
-        {text}
-      </Text>
-    </Group>
+    </div>
   );
 }
 
@@ -189,6 +195,8 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
   useEffect(() => {
     if (oneAtATime && shownId) see(shownId);
   }, [oneAtATime, shownId]);
+  // The palette glides to a question, or jumps there for people who asked for less motion.
+  const reduceMotion = useReducedMotion();
   const goTo = (index: number) => {
     const question = questions[index];
     if (!question) return;
@@ -199,7 +207,7 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
       return;
     }
     const element = sections.current.get(question._id);
-    element?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    element?.scrollIntoView({ behavior: reduceMotion ? 'instant' : 'smooth', block: 'start' });
     element?.focus({ preventScroll: true });
     see(question._id);
   };
@@ -382,6 +390,7 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
               >
                 {formatTimeLeft(timeLeft)}
               </Text>
+              <TimeLeftAnnouncer timeLeft={timeLeft} />
             </div>
             <Stack gap={0}>
               <Text size="sm" c="dimmed">

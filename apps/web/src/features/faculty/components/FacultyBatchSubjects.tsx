@@ -34,7 +34,9 @@ export function FacultyBatchSubjects({ faculty }: { faculty: FacultyDetail }) {
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
-          <Title order={4}>{LABELS.facultyBatchSubjects}</Title>
+          <Title order={2} size="h4">
+            {LABELS.facultyBatchSubjects}
+          </Title>
           <Button
             component={Link}
             to={`/assign/faculty?faculty=${faculty._id}`}

@@ -38,7 +38,7 @@ export function EditFacultyPage() {
   if (faculty.isPending) {
     body = (
       <Center py="xl">
-        <Loader aria-label={LABELS.loading} />
+        <Loader role="status" aria-label={LABELS.loading} />
       </Center>
     );
   } else if (faculty.isError) {
@@ -71,7 +71,9 @@ export function EditFacultyPage() {
           { label: faculty.data?.name ?? LABELS.editFacultyTitle },
         ]}
       />
-      <Title order={2}>{LABELS.editFacultyTitle}</Title>
+      <Title order={1} size="h2">
+        {LABELS.editFacultyTitle}
+      </Title>
       {body}
     </Stack>
   );

@@ -80,7 +80,7 @@ export function FacultyListPage() {
   if (faculty.isPending)
     content = (
       <Center py="xl">
-        <Loader aria-label={LABELS.loading} />
+        <Loader role="status" aria-label={LABELS.loading} />
       </Center>
     );
   else if (faculty.isError) content = <EmptyNote text={errorMessage(faculty.error)} />;

@@ -123,7 +123,7 @@ export function StudentSubjectPage() {
     if (lists.isPending)
       return (
         <Center py="xl">
-          <Loader aria-label={LABELS.loading} />
+          <Loader role="status" aria-label={LABELS.loading} />
         </Center>
       );
     if (lists.isError) return <EmptyNote text={errorMessage(lists.error)} />;

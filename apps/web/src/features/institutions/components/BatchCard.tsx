@@ -19,7 +19,7 @@ export function BatchCard({
   return (
     <Card withBorder radius="md" padding={0} className={classes.card}>
       <UnstyledButton component={Link} to={`/batch/subjects?batch=${batch._id}`} className={classes.body}>
-        <Title order={3} size="h4" lineClamp={2}>
+        <Title order={2} size="h4" lineClamp={2}>
           {batch.title}
         </Title>
         <Text size="sm" c="dimmed" mt={4}>

@@ -74,7 +74,9 @@ function RoleVideo({
   return (
     <Stack gap="xs" component="section" aria-label={heading}>
       <div>
-        <Title order={4}>{heading}</Title>
+        <Title order={3} size="h4">
+          {heading}
+        </Title>
         <Text size="xs" c={own ? 'teal' : 'dimmed'}>
           {own ? LABELS.demoVideoCustom : LABELS.demoVideoDefault}
         </Text>

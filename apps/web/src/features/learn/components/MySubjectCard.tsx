@@ -1,8 +1,9 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { BatchSubject } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconBook2 } from '@tabler/icons-react';
 import { LinkCard } from '../../../components/LinkCard';
+import { SubjectCodeBadge } from '../../../components/SubjectCodeBadge';
 import { SubjectLogo } from '../../../components/SubjectLogo';
 
 /** A subject of the student's batch: logo, title, code and chapter count; opens its chapters. */
@@ -16,9 +17,7 @@ export function MySubjectCard({ subject, to }: { subject: BatchSubject; to: stri
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {subject.subject_title}
           </Text>
-          <Badge variant="light" size="sm" radius="sm" w="fit-content" aria-label={LABELS.subjectCodeLabel}>
-            {subject.subject_code}
-          </Badge>
+          <SubjectCodeBadge code={subject.subject_code} w="fit-content" />
         </Stack>
       </Group>
       <Group gap={6} mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>

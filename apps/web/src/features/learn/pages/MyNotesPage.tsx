@@ -36,7 +36,7 @@ function SessionNotes({ notes }: { notes: PagedList<SessionNote> }) {
     <Stack gap="lg">
       {[...sessions.values()].map((group) => (
         <Stack key={group[0]!.session_id} gap="xs" component="section" aria-label={group[0]!.session_title}>
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {group[0]!.session_title}
           </Title>
           {group.map((note) => (

@@ -72,7 +72,7 @@ export function MyTopicsPage() {
       <Stack gap="lg">
         {chapter && (
           <Paper withBorder radius="md" p="md" maw={560} aria-label={LABELS.learnProgress}>
-            <Title order={3} size="h5" mb="sm">
+            <Title order={2} size="h5" mb="sm">
               {LABELS.learnProgress}
             </Title>
             <ProgressSummary chapter={chapter} />

@@ -54,26 +54,28 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      onDismiss={() => setOpened(false)}
-      position="bottom-end"
-      width={380}
-      shadow="md"
-      withinPortal
-      trapFocus={false}
-      returnFocus
+    // The badge sits around the popup, so the button itself is the popup's target and carries
+    // its aria-expanded (a div may not).
+    <Indicator
+      label={unseen > 99 ? '99+' : String(unseen)}
+      size={18}
+      color="red"
+      offset={6}
+      disabled={unseen === 0}
+      data-testid="bell-unseen"
     >
-      <Popover.Target>
-        <Indicator
-          label={unseen > 99 ? '99+' : String(unseen)}
-          size={18}
-          color="red"
-          offset={6}
-          disabled={unseen === 0}
-          data-testid="bell-unseen"
-        >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        onDismiss={() => setOpened(false)}
+        position="bottom-end"
+        width={380}
+        shadow="md"
+        withinPortal
+        trapFocus
+        returnFocus
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -86,35 +88,35 @@ export function NotificationBell() {
           >
             <IconBell size={22} stroke={1.6} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} maw="calc(100vw - 16px)" role="dialog" aria-label={LABELS.notifications}>
-        <Group justify="space-between" px="md" py="sm" wrap="nowrap">
-          <Text fw={600}>{formatMessage(LABELS.notificationsBell, { n: String(count) })}</Text>
-        </Group>
-        <Divider />
-        {bell.isPending ? (
-          <Loading />
-        ) : !bell.data || bell.data.items.length === 0 ? (
-          <Text size="sm" c="dimmed" px="md" py="lg" ta="center">
-            {LABELS.notificationsEmpty}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah="min(420px, 60vh)" type="auto">
-            <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {bell.data.items.map((item) => (
-                <BellItemRow key={`${item.kind}-${item._id}`} item={item} onOpen={() => setOpened(false)} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-        <Divider />
-        <Group justify="flex-end" px="md" py="xs">
-          <Anchor component={Link} to={ANNOUNCEMENTS_PATH} size="sm" onClick={() => setOpened(false)}>
-            {LABELS.notificationsAllAnnouncements}
-          </Anchor>
-        </Group>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown p={0} maw="calc(100vw - 16px)" role="dialog" aria-label={LABELS.notifications}>
+          <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+            <Text fw={600}>{formatMessage(LABELS.notificationsBell, { n: String(count) })}</Text>
+          </Group>
+          <Divider />
+          {bell.isPending ? (
+            <Loading />
+          ) : !bell.data || bell.data.items.length === 0 ? (
+            <Text size="sm" c="dimmed" px="md" py="lg" ta="center">
+              {LABELS.notificationsEmpty}
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah="min(420px, 60vh)" type="auto">
+              <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                {bell.data.items.map((item) => (
+                  <BellItemRow key={`${item.kind}-${item._id}`} item={item} onOpen={() => setOpened(false)} />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+          <Divider />
+          <Group justify="flex-end" px="md" py="xs">
+            <Anchor component={Link} to={ANNOUNCEMENTS_PATH} size="sm" onClick={() => setOpened(false)}>
+              {LABELS.notificationsAllAnnouncements}
+            </Anchor>
+          </Group>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

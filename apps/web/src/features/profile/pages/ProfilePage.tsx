@@ -30,7 +30,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="sm" component="section" aria-label={title}>
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {title}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
@@ -92,7 +92,7 @@ export function ProfilePage() {
           <Group gap="md" wrap="nowrap">
             <Avatar src={details?.avatar || null} name={name} color="initials" size={64} radius="xl" />
             <div style={{ minWidth: 0 }}>
-              <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+              <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Title>
               <Text c="dimmed">

@@ -19,7 +19,7 @@ export function MinutesChart({ report }: { report: TopicReport }) {
       <Text fw={600} size="sm" mb={6}>
         {LABELS.reportMinutesPerStudent}
       </Text>
-      <ScrollArea.Autosize mah={420} type="auto">
+      <ScrollArea.Autosize mah={420} type="auto" viewportProps={{ tabIndex: 0 }}>
         <BarChart
           h={Math.max(160, 48 + data.length * ROW_HEIGHT)}
           data={data}

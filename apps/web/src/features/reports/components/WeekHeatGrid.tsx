@@ -87,7 +87,12 @@ export function WeekHeatGrid({ report }: { report: WeeklyAttendanceReport }) {
           {LABELS.reportWeekGridPickBatch}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={420} type="auto" data-testid="week-heat-grid">
+        <ScrollArea.Autosize
+          mah={420}
+          type="auto"
+          data-testid="week-heat-grid"
+          viewportProps={{ tabIndex: 0 }}
+        >
           <MatrixChart
             data={data}
             xLabels={columns}

@@ -1,4 +1,5 @@
 import { ActionIcon, Box, Group, Paper, ScrollArea, Title } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import type { OnlineSession } from '@portal/shared';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -25,8 +26,13 @@ export function SessionCarousel({ title, filters, as, empty }: SessionCarouselPr
   const list = useSessionList(filters);
   const viewport = useRef<HTMLDivElement>(null);
   const sessions: OnlineSession[] = pagedView(list.data).items;
+  // The arrows glide to the next card, or jump there for people who asked for less motion (WCAG 2.3.3).
+  const reduceMotion = useReducedMotion();
   const scroll = (direction: 1 | -1) =>
-    viewport.current?.scrollBy({ left: direction * (CARD_WIDTH + 16), behavior: 'smooth' });
+    viewport.current?.scrollBy({
+      left: direction * (CARD_WIDTH + 16),
+      behavior: reduceMotion ? 'instant' : 'smooth',
+    });
 
   let content = null;
   if (list.isPending) content = <Loading />;
@@ -48,7 +54,9 @@ export function SessionCarousel({ title, filters, as, empty }: SessionCarouselPr
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} mb="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={4}>{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         {sessions.length > 1 && (
           <Group gap={4} wrap="nowrap">
             <ActionIcon variant="default" aria-label={LABELS.sessionsPrevious} onClick={() => scroll(-1)}>

@@ -42,7 +42,7 @@ export function SessionReportPage() {
       />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Stack gap={2} mb="md">
-          <Title order={4} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {session.title}
           </Title>
           <Text size="sm" c="dimmed">

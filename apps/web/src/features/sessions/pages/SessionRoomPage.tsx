@@ -78,7 +78,7 @@ function RoomPage({ sessionId }: { sessionId: string }) {
       <PageBreadcrumb crumbs={crumbs} />
       <Group justify="space-between" align="flex-start" gap="xs" mb="md">
         <Stack gap={2} miw={0}>
-          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
             {session.title}
           </Title>
           <Text size="sm" c="dimmed">
@@ -95,7 +95,7 @@ function RoomPage({ sessionId }: { sessionId: string }) {
           <Grid.Col span={{ base: 12, lg: 8 }}>{main}</Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Paper withBorder radius="md" p="md" component="section" aria-label={LABELS.sessionNotesTitle}>
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 {LABELS.sessionNotesTitle}
               </Title>
               <SessionNotesPanel sessionId={sessionId} />

@@ -44,7 +44,7 @@ export function EditStudentPage() {
   if (student.isPending) {
     body = (
       <Center py="xl">
-        <Loader aria-label={LABELS.loading} />
+        <Loader role="status" aria-label={LABELS.loading} />
       </Center>
     );
   } else if (student.isError) {
@@ -77,7 +77,9 @@ export function EditStudentPage() {
           { label: student.data?.name ?? LABELS.editStudentTitle },
         ]}
       />
-      <Title order={2}>{LABELS.editStudentTitle}</Title>
+      <Title order={1} size="h2">
+        {LABELS.editStudentTitle}
+      </Title>
       {body}
     </Stack>
   );
@@ -202,7 +204,9 @@ function MoveStudentForm({ student }: { student: Student }) {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Stack gap="sm">
-        <Title order={4}>{LABELS.moveToBatch}</Title>
+        <Title order={2} size="h4">
+          {LABELS.moveToBatch}
+        </Title>
         <Group align="flex-end" gap="sm">
           <Box miw={240} style={{ flex: 1, maxWidth: 360 }}>
             <BatchSelect value={target} onChange={setTarget} />

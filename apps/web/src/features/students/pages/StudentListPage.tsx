@@ -84,7 +84,7 @@ export function StudentListPage() {
   else if (students.isPending)
     content = (
       <Center py="xl">
-        <Loader aria-label={LABELS.loading} />
+        <Loader role="status" aria-label={LABELS.loading} />
       </Center>
     );
   else if (students.isError) content = <EmptyNote text={errorMessage(students.error)} />;

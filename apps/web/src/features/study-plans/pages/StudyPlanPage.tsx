@@ -89,7 +89,9 @@ function StudyPlanOn({ today }: { today: string }) {
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mih={200}>
             {batchId && batchTitle && (
               <Group justify="space-between" mb="sm" gap="xs">
-                <Title order={4}>{batchTitle}</Title>
+                <Title order={2} size="h4">
+                  {batchTitle}
+                </Title>
                 <Text c="dimmed" size="sm">
                   {dateText(date)}
                 </Text>
@@ -97,7 +99,7 @@ function StudyPlanOn({ today }: { today: string }) {
             )}
             {batchId && plan.isPending ? (
               <Center mih={160}>
-                <Loader aria-label={LABELS.loading} />
+                <Loader role="status" aria-label={LABELS.loading} />
               </Center>
             ) : plan.data && plan.data.length > 0 ? (
               <StudyPlanTable entries={plan.data} />

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Card, Group, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BatchSubject } from '@portal/shared';
 import { LABELS } from '@portal/shared/messages';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SubjectCodeBadge } from '../../../components/SubjectCodeBadge';
 import { SubjectLogo } from '../../../components/SubjectLogo';
 
 function Count({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
@@ -66,9 +67,7 @@ export function SubjectCard({ subject, to, onEdit, onDelete, busy }: SubjectCard
             >
               {subject.subject_title}
             </Anchor>
-            <Badge variant="light" size="sm" radius="sm" w="fit-content" aria-label={LABELS.subjectCodeLabel}>
-              {subject.subject_code}
-            </Badge>
+            <SubjectCodeBadge code={subject.subject_code} w="fit-content" />
           </Stack>
         </Group>
         {(onEdit || onDelete) && (

@@ -62,7 +62,7 @@ export function SubjectsPage() {
   } else if (subjects.isPending) {
     content = (
       <Center py="xl">
-        <Loader aria-label={LABELS.loading} />
+        <Loader role="status" aria-label={LABELS.loading} />
       </Center>
     );
   } else if (subjects.items.length === 0) {

@@ -1,6 +1,7 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import type { BatchSubject } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
+import { SubjectCodeBadge } from '../../../components/SubjectCodeBadge';
 import { SubjectLogo } from '../../../components/SubjectLogo';
 
 interface TaughtSubjectCardProps {
@@ -17,9 +18,6 @@ export function TaughtSubjectCard({ subject, selected, onSelect }: TaughtSubject
       type="button"
       onClick={onSelect}
       aria-pressed={selected}
-      aria-label={formatMessage(LABELS.teachSubjectCard, {
-        title: `${subject.subject_title} ${subject.batch_title}`,
-      })}
       withBorder
       radius="md"
       padding="md"
@@ -41,9 +39,7 @@ export function TaughtSubjectCard({ subject, selected, onSelect }: TaughtSubject
             {subject.subject_title}
           </Text>
           <Group gap={6} wrap="wrap">
-            <Badge variant="light" size="sm" radius="sm" aria-label={LABELS.subjectCodeLabel}>
-              {subject.subject_code}
-            </Badge>
+            <SubjectCodeBadge code={subject.subject_code} />
             <Text size="sm" c="dimmed">
               {formatMessage(LABELS.teachSubjectClass, { batch: subject.batch_title })}
             </Text>

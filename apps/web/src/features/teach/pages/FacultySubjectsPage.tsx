@@ -62,7 +62,7 @@ function SubjectChapters({ subject }: { subject: BatchSubject }) {
       aria-labelledby="teach-chapters"
     >
       <Group justify="space-between" align="baseline" gap="xs" mb="md">
-        <Title order={3} size="h4" id="teach-chapters">
+        <Title order={2} size="h4" id="teach-chapters">
           {formatMessage(LABELS.teachChaptersOf, {
             subject: subject.subject_title,
             batch: subject.batch_title,

@@ -33,7 +33,7 @@ export function TopicFormModal({ opened, onClose, chapterId, topic, fixedAuthorI
         <Suspense
           fallback={
             <Center py="xl">
-              <Loader aria-label={LABELS.loading} />
+              <Loader role="status" aria-label={LABELS.loading} />
             </Center>
           }
         >

@@ -22,7 +22,7 @@ export function EditTopicPage() {
   if (topic.isPending) {
     body = (
       <Center py="xl">
-        <Loader aria-label={LABELS.loading} />
+        <Loader role="status" aria-label={LABELS.loading} />
       </Center>
     );
   } else if (topic.isError) {
