@@ -8,6 +8,7 @@ import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE, snap } from '../support/browser.js';
 import { DEMO_PASSWORD, signIn, usePortal } from '../support/portal.js';
+import { closeButtonOf } from '../support/ui.js';
 
 const portal = usePortal('faculty');
 const DEMO_INSTITUTION = 'Greenwood High School';
@@ -110,7 +111,7 @@ async function shownCredentials(page: Page): Promise<Map<string, { username: str
 
 async function closeCredentials(page: Page) {
   const dialog = page.getByRole('dialog', { name: LABELS.generatedPasswordsTitle });
-  await dialog.getByRole('button', { name: LABELS.close }).click();
+  await closeButtonOf(dialog).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 

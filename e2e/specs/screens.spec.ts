@@ -13,6 +13,7 @@ import {
 } from '../support/content.js';
 import { png } from '../support/files.js';
 import { once, usePortal } from '../support/portal.js';
+import { closeButtonOf } from '../support/ui.js';
 
 const portal = usePortal('screens');
 
@@ -312,7 +313,7 @@ describe('student list', () => {
     await dialog.getByRole('button', { name: LABELS.saveAction }).click();
     await page.getByText(MESSAGES.studentAdded, { exact: true }).waitFor();
     const credentials = page.getByRole('dialog', { name: LABELS.generatedPasswordsTitle });
-    await credentials.getByRole('button', { name: LABELS.close }).click();
+    await closeButtonOf(credentials).click();
     await page.waitForURL((url) => url.searchParams.get('batch') === ids.batch);
     await page.getByRole('link', { name: 'Tara Menon' }).waitFor();
     assert.equal(await reset.isDisabled(), true);

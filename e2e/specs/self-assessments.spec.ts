@@ -9,7 +9,7 @@ import { type ApiUser, apiSignIn } from '../support/api.js';
 import { PHONE, snap } from '../support/browser.js';
 import { addChapter, addTopic, type BatchSubjectRow, paragraph } from '../support/content.js';
 import { usePortal } from '../support/portal.js';
-import { banner, pickFiles } from '../support/ui.js';
+import { banner, closeButtonOf, pickFiles } from '../support/ui.js';
 
 const portal = usePortal('self-assessments');
 
@@ -141,7 +141,7 @@ describe('a topic’s self assessment', () => {
     const popup = page.getByRole('dialog', { name: LABELS.selfScoreTitle });
     await popup.getByTestId('self-score').getByText('2 / 3').waitFor();
     await snap(page, 'self-assessment-score-desktop');
-    await popup.getByRole('button', { name: LABELS.close }).click();
+    await closeButtonOf(popup).click();
     await popup.waitFor({ state: 'detached' });
 
     const second = section(page, 2);
@@ -216,7 +216,7 @@ describe('a topic’s self assessment', () => {
     const popup = phonePage.getByRole('dialog', { name: LABELS.selfScoreTitle });
     await popup.getByTestId('self-score').getByText('1 / 3').waitFor();
     await snap(phonePage, 'self-assessment-score-phone');
-    await popup.getByRole('button', { name: LABELS.close }).click();
+    await closeButtonOf(popup).click();
     await popup.waitFor({ state: 'detached' });
     await section(phonePage, 3).getByText(LABELS.selfRightAnswer).waitFor();
     assert.equal(await overflow(), 0);

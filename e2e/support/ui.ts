@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { LABELS } from '@portal/shared';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Waits for a notice (or any text shown once) to appear. */
 export const banner = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
@@ -40,3 +40,9 @@ export async function downloaded(page: Page, label: string): Promise<Buffer> {
   await page.getByRole('button', { name: label, exact: true }).click();
   return fs.readFile(await (await downloading).path());
 }
+
+/**
+ * A popup's own Close button (its footer's): the header's × is named Close too (every popup's
+ * close control is named), so the footer's, the last in the popup, is the one asked for.
+ */
+export const closeButtonOf = (popup: Locator) => popup.getByRole('button', { name: LABELS.close }).last();
