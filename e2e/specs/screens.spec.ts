@@ -169,6 +169,9 @@ describe('errors and notices go', () => {
       }),
     );
     await page.getByRole('button', { name: LABELS.pdfButton }).click();
+    // The notice shows at the top right, where the button is: a notice under the pointer waits for
+    // it to leave (so it can be read), so the pointer moves away as a reader's would.
+    await page.mouse.move(10, 400);
     const notice = page.getByText('Broken PDF', { exact: true });
     await notice.waitFor();
     const noticeGone = await msUntilGone(notice, Date.now());
