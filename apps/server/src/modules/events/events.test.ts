@@ -1,3 +1,4 @@
+import type { Bell } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf, openEventStream, pause } from '../../test/event-stream.js';
 import { createDoubtRow } from '../../test/factories/doubts.js';
@@ -91,7 +92,10 @@ describe('GET /api/events', () => {
       url: '/api/users/me/notifications',
       headers: bearer(school.tokens.student),
     });
-    const item = bell.json().data.notifications.items.find((one: { _id: string }) => one._id === id);
+    const items: Bell['items'] = bell.json().data.notifications.items;
+    const item = items.find((one) => one._id === id);
+    expect(item?.kind).toBe('announcement');
+    if (item?.kind !== 'announcement') return;
     expect(got.data).toMatchObject({
       announcement: { title: item.title, description: item.description, updated_at: item.updated_at },
     });

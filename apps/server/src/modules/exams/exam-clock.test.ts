@@ -1,3 +1,4 @@
+import type { Bell } from '@portal/shared';
 import { MESSAGES } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaughtSubject } from '../../test/factories/doubts.js';
@@ -60,9 +61,8 @@ async function cardOf(student: Student, exam: Exam) {
 async function bellItemOf(student: Student, exam: Exam) {
   const response = await call('GET', '/api/users/me/notifications', student.token);
   expect(response.statusCode).toBe(200);
-  return response
-    .json()
-    .data.notifications.items.find((item: { _id: string }) => item._id === exam.assessment.id);
+  const bell: Bell = response.json().data.notifications;
+  return bell.items.find((item) => item._id === exam.assessment.id);
 }
 
 const newStudent = () => enrolledStudent(t, school, maths.batchSubject.id);
