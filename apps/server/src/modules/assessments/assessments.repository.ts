@@ -11,7 +11,8 @@ export interface Reader {
   entityId: string;
 }
 
-export interface AssessmentRow extends Record<string, unknown> {
+/** An assessment's own columns, the same for every reader (a student's kept examinations too). */
+export interface AssessmentColumns extends Record<string, unknown> {
   id: string;
   batch_subject_id: string;
   batch_id: string;
@@ -35,6 +36,12 @@ export interface AssessmentRow extends Record<string, unknown> {
   shuffle_options: boolean;
   draw_count: number | null;
   one_at_a_time: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An assessment as a reader's list shows it: its columns, the counts and the reader's flags. */
+export interface AssessmentRow extends AssessmentColumns {
   /** Attempts started, submitted or not: once there is one, the questions are frozen. */
   attempts_started: number;
   submissions_received: number;
@@ -49,8 +56,6 @@ export interface AssessmentRow extends Record<string, unknown> {
   /** A student's own deadline and clock (decision 38), on their cards only. */
   deadline?: Date;
   own_seconds?: number | null;
-  created_at: Date;
-  updated_at: Date;
 }
 
 /**

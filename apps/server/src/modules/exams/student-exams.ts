@@ -5,6 +5,7 @@ import { executePrepared } from '../../lib/prepared.js';
 import { cachedRead, cachedUserRead, derivedOnce, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { AssessmentColumns } from '../assessments/assessments.repository.js';
 import type { StudentExamRow } from './attempts.repository.js';
 import { type AccommodationFacts, ownDueDate, studentView } from './deadline.js';
 
@@ -25,34 +26,10 @@ import { type AccommodationFacts, ownDueDate, studentView } from './deadline.js'
  */
 
 /** An examination as its batch's students see it, without any student's attempt. */
-export interface BatchExamRow extends Record<string, unknown> {
-  id: string;
-  batch_subject_id: string;
-  batch_id: string;
-  batch_title: string;
-  subject_id: string;
-  subject_code: string;
-  subject_title: string;
-  title: string;
-  description: string;
-  start_date: Date;
-  due_date: Date;
-  paper_url: string | null;
+export interface BatchExamRow extends AssessmentColumns {
   status: 'LIVE' | 'EVOLUTED';
-  author_user_id: string | null;
-  author_name: string;
-  questions_count: number;
-  total_marks: number;
-  has_upload_questions: boolean;
   /** The questions' marks in the paper's order (a draw's size and total are worked out from them). */
   weights: number[];
-  duration_minutes: number | null;
-  shuffle_questions: boolean;
-  shuffle_options: boolean;
-  draw_count: number | null;
-  one_at_a_time: boolean;
-  created_at: Date;
-  updated_at: Date;
 }
 
 interface StudentFacts {

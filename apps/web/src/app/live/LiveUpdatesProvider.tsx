@@ -1,14 +1,10 @@
 import { LIVE_EVENT_KINDS, type LiveEventKind, liveEventSchema } from '@portal/shared/schemas/events';
-import type { Bell } from '@portal/shared/schemas/notifications';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { announcementKeys } from '../../features/announcements/api';
-import { notificationKeys } from '../../features/notifications/api';
-import { bellWithAnnouncement } from '../../features/notifications/bell-announcement';
 import { openEventStream, type StreamStatus } from '../../lib/event-stream';
 import { type LiveListener, type LiveUpdates, LiveUpdatesContext } from '../../lib/live-updates';
 import { getAccount, signOut } from '../../lib/session';
-import { ALL_LIVE_KEYS, LIVE_INVALIDATIONS } from './live-invalidations';
+import { ALL_LIVE_KEYS, LIVE_IN_PLACE, LIVE_INVALIDATIONS } from './live-invalidations';
 import { spreadRefetch } from './spread-refetch';
 
 /**
@@ -49,17 +45,8 @@ export function LiveUpdatesProvider({ enabled, children }: { enabled: boolean; c
       onEvent: (kind, data) => {
         if (!isKind(kind)) return;
         const event = liveEventSchema.safeParse(data);
-        if (kind === 'announcement.created' && event.success && event.data.announcement) {
-          // The event carries the bell's item: the bell takes it in place, only lists on screen read again.
-          queryClient.setQueryData<Bell>(notificationKeys.bell, (bell) =>
-            bell ? bellWithAnnouncement(bell, event.data) : bell,
-          );
-          // A bell read already under way may answer without it: that one is read again.
-          const reading = queryClient.isFetching({ queryKey: notificationKeys.bell }) > 0;
-          invalidate(reading ? [notificationKeys.bell, announcementKeys.all] : [announcementKeys.all]);
-        } else {
-          invalidate(LIVE_INVALIDATIONS[kind]);
-        }
+        const stillStale = event.success ? LIVE_IN_PLACE[kind]?.(queryClient, event.data) : null;
+        invalidate(stillStale ?? LIVE_INVALIDATIONS[kind]);
         if (!event.success) return;
         for (const entry of listeners) if (entry.kinds.has(kind)) entry.listener(event.data);
       },
