@@ -99,6 +99,17 @@ describe('an exam day in statements', () => {
     // The start dropped the student's own reads: the first save reads their parts again.
     await save(exam.single.options[0]!.id);
     expect((await save(exam.single.options[1]!.id)).count).toBe(1);
+    // An answer sheet's upload keeps every kept read: the next save is still one statement.
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4 page 1']), 'sheet.pdf');
+    const sheet = await t.app.inject({
+      method: 'POST',
+      url: '/api/s3/v2?purpose=answer_sheet',
+      payload: form,
+      headers: bearer(second!.token),
+    });
+    expect(sheet.statusCode, sheet.body).toBe(201);
+    expect((await save(exam.single.options[0]!.id)).count).toBe(1);
     const submitted = await statements(second!.token, 'POST', '/api/assessment-submissions', {
       assessment_id: exam.assessment.id,
       batch_subject_id: batchSubjectId,

@@ -14,6 +14,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/s3/v2',
     {
       onRequest: app.requireAuth(),
+      // Storing a file changes no kept read (the topic, answer or import naming it is its own
+      // write): an exam's answer sheets must not drop the institution's reads thousands of times.
+      config: { readCache: 'keep' },
       schema: {
         tags: ['uploads'],
         consumes: ['multipart/form-data'],
