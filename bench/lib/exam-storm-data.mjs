@@ -306,7 +306,16 @@ export async function verifyStorm(db, { assessmentIds, acknowledged, submittedSt
     else notSubmitted.push(studentId);
   }
   const duplicated = attempts.filter((row) => row.attempts > 1 || row.submitted > 1).length;
+  // Each start logs the student's entry (time spent, written within a second).
+  const [{ entered }] = (
+    await db.query(
+      `select count(distinct student_id)::int as entered from time_spent
+       where content_type = 'assessment' and content_id = any($1::uuid[])`,
+      [assessmentIds],
+    )
+  ).rows;
   return {
+    entered,
     acknowledged: acknowledged.size,
     kept,
     missing: missing.length,

@@ -9,6 +9,8 @@ export type ImpressionBody = z.infer<typeof impressionBodySchema>;
 export const impressionSchema = z.object({ topic_id: z.uuid(), viewed_at: z.string() });
 
 export const TIME_SPENT_CONTENT_TYPES = ['topics', 'assessment', 'online'] as const;
+/** The time-spent value of entering an examination (learning §4: "recorded as .1"). */
+export const EXAM_ENTRY_MINUTES = 0.1;
 /** The most one heartbeat may claim, in minutes; the client sends one every half minute. */
 export const MAX_HEARTBEAT_MINUTES = 5;
 /** How often the topic page reports time spent while visible, in milliseconds. */

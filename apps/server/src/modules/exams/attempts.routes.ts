@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../plugins/auth.js';
+import { recordExamEntry } from '../learning/learning.service.js';
 import * as service from './attempts.service.js';
 import { EXAM_POLICY } from './exams.policy.js';
 import { recordLeave } from './leaves.service.js';
@@ -48,17 +49,15 @@ export const examAttemptsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...docs,
         description:
-          'Starts the caller’s attempt (201) between the start and due dates of a LIVE examination of their batch subjects; a second or parallel start answers the same attempt (200). Either answers the sheet as `GET /api/assessment-attempts/{id}` does (the attempt, the paper without right answers, the saved answers and `time_left_ms`). 409 before the start ("The Examination has not yet started…") or after the due date.',
+          'Starts the caller’s attempt (201) between the start and due dates of a LIVE examination of their batch subjects; a second or parallel start answers the same attempt (200). Either answers the sheet as `GET /api/assessment-attempts/{id}` does (the attempt, the paper without right answers, the saved answers and `time_left_ms`). Entering logs the time-spent record of the examination (0.1 minutes, content type assessment), as `POST /api/time-spent` would, unless the attempt is submitted. 409 before the start ("The Examination has not yet started…") or after the due date.',
         body: startAttemptBodySchema,
         response: { 200: envelope(examSheetSchema), 201: envelope(examSheetSchema), ...failures },
       },
     },
     async (request, reply) => {
-      const { sheet, created } = await service.startExam(
-        app.deps,
-        caller(request),
-        request.body.assessment_id,
-      );
+      const user = caller(request);
+      const { sheet, created } = await service.startExam(app.deps, user, request.body.assessment_id);
+      if (!sheet.attempt.submitted_at) await recordExamEntry(app.deps, user, sheet.attempt, app.timeSpent);
       return reply.status(created ? 201 : 200).send({ data: sheet });
     },
   );

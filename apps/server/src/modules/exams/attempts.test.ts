@@ -642,6 +642,27 @@ describe('time spent in an examination', () => {
     });
     expect(outsider.statusCode).toBe(404);
   });
+
+  it('logs the entry with the start the exam page makes on entering (and each resume), not after submitting', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    t.clock.set(START);
+    const minutes = async () => {
+      await t.app.flushTimeSpent();
+      const rows = await t.db.select().from(timeSpent).where(eq(timeSpent.contentId, exam.assessment.id));
+      return rows.map((row) => [row.contentType, row.batchSubjectId, Number(row.minutes)]);
+    };
+    const enter = () =>
+      call('POST', '/api/assessment-attempts', me.token, { assessment_id: exam.assessment.id });
+    expect((await enter()).statusCode).toBe(201);
+    expect(await minutes()).toEqual([['assessment', maths.batchSubject.id, 0.1]]);
+    // A reload is a second entry, as the page's own log was.
+    expect((await enter()).statusCode).toBe(200);
+    expect(await minutes()).toEqual([['assessment', maths.batchSubject.id, 0.2]]);
+    expect((await submit(me.token, exam)).statusCode).toBe(201);
+    expect((await enter()).statusCode).toBe(200);
+    expect(await minutes()).toEqual([['assessment', maths.batchSubject.id, 0.2]]);
+  });
 });
 
 describe('GET /api/users/me/assessments', () => {

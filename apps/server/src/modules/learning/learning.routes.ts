@@ -26,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Writes the heartbeats added up so far (they are written every second anyway). */
     flushTimeSpent(): Promise<void>;
+    /** The heartbeats' buffer, which the examination's start also logs its entry into. */
+    timeSpent: TimeSpentBuffer;
   }
 }
 
@@ -44,6 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const timeSpentBuffer = new TimeSpentBuffer(app.deps, app.log);
   app.addHook('onClose', () => timeSpentBuffer.close());
   app.decorate('flushTimeSpent', () => timeSpentBuffer.flush());
+  app.decorate('timeSpent', timeSpentBuffer);
 
   app.post(
     '/api/impressions',

@@ -1,5 +1,6 @@
 import {
   type ChapterProgress,
+  EXAM_ENTRY_MINUTES,
   type HomeTopic,
   type ImpressionBody,
   PAGE_SIZE,
@@ -59,6 +60,17 @@ export async function recordTimeSpent(
     const exam = await examOfStudent(deps, user, body.content_id);
     if (!exam || exam.batch_subject_id !== body.batch_subject_id) throw notFound();
   }
+  const day = await addMinutes(deps, user, body, buffer);
+  return {
+    content_id: body.content_id,
+    content_type: body.content_type,
+    time_spent: body.time_spent,
+    date: day,
+  };
+}
+
+/** Adds checked minutes to the student's record of today (in the institution's zone), which it answers. */
+async function addMinutes(deps: AppDeps, user: AuthUser, body: TimeSpentBody, buffer: TimeSpentBuffer) {
   const institutionId = institutionOf(user);
   const day = await institutionToday(deps, institutionId);
   buffer.add({
@@ -71,12 +83,31 @@ export async function recordTimeSpent(
     minutes: body.time_spent,
     at: deps.clock.now(),
   });
-  return {
-    content_id: body.content_id,
-    content_type: body.content_type,
-    time_spent: body.time_spent,
-    date: day,
-  };
+  return day;
+}
+
+/**
+ * Entering an examination logs its time-spent record (learning §4). The exam page's start (or
+ * resume) is that entry, already checked as the student's own: it logs the record itself, so
+ * 5,000 students entering at once send one request each, not two.
+ */
+export async function recordExamEntry(
+  deps: AppDeps,
+  user: AuthUser,
+  attempt: { assessment_id: string; batch_subject_id: string },
+  buffer: TimeSpentBuffer,
+) {
+  await addMinutes(
+    deps,
+    user,
+    {
+      content_id: attempt.assessment_id,
+      content_type: 'assessment',
+      time_spent: EXAM_ENTRY_MINUTES,
+      batch_subject_id: attempt.batch_subject_id,
+    },
+    buffer,
+  );
 }
 
 const presentHomeTopic = (row: repository.HomeTopicRow): HomeTopic => ({

@@ -73,6 +73,7 @@ export const startAttempt = (assessmentId: string) =>
 /**
  * The student's attempt of an examination and its sheet, started on entering the page (idempotent,
  * so a reload or a second tab gets the same one), read once per visit (autosave keeps it current).
+ * The server logs the entry's time-spent record with it (learning §4).
  * Never retried: a refusal (not started, time over) is an answer.
  */
 export function useExamAttempt(assessmentId: string | null) {

@@ -22,7 +22,6 @@ import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage, isNotAvailable } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useFormError } from '../../../lib/use-form-error';
-import { sendTimeSpent } from '../../learn/api';
 import { isExamConflict, saveExamAnswer, submitExam, useExamAttempt, useRefreshMyExams } from '../api';
 import { laterSave, openAttemptChannel } from '../attempt-channel';
 import { Autosaver, type SaveState } from '../autosave';
@@ -49,8 +48,6 @@ import { markedCount, paletteCounts, paletteState, visitedFrom } from '../palett
 import { useCountdown } from '../use-countdown';
 import classes from './ExamPage.module.css';
 
-/** Time-spent value recorded on entering an exam (learning §9: ".1"). */
-const ENTRY_MINUTES = 0.1;
 /** The submit at zero is retried this often while the server's grace lasts (decision 21). */
 const AUTO_SUBMIT_RETRY_MS = 3000;
 const AUTO_SUBMIT_TRIES = 15;
@@ -271,19 +268,6 @@ function ExamSitting({ sheet }: { sheet: ExamSheet }) {
     saver.resume();
     return () => saver.stop();
   }, [saver]);
-
-  // Entering logs a time-spent record (learning §4).
-  const logged = useRef(false);
-  useEffect(() => {
-    if (logged.current) return;
-    logged.current = true;
-    sendTimeSpent({
-      content_id: assessment._id,
-      content_type: 'assessment',
-      time_spent: ENTRY_MINUTES,
-      batch_subject_id: assessment.batch_subject_id,
-    }).catch(() => {});
-  }, [assessment._id, assessment.batch_subject_id]);
 
   // Leaving the page (another tab, window or app) is recorded for the teacher (issue 25).
   useLeaveLog(attempt._id, phase === 'sitting');
