@@ -9,12 +9,18 @@ import type { Database } from '../db/client.js';
  *   instance applies its own at once and ignores its echo.
  * - `portal_events`: `<event id>:<institution id>` of every live event (the row stays in the
  *   `events` table), so the streams of every instance, this one included, get it.
+ * - `portal_instances`: each instance's id, said on joining and every 10 s. An instance that hears
+ *   no other sends no changes at all (the usual school runs one): a write then costs no NOTIFY and
+ *   its answer waits for no echo. A newcomer sends its changes while it may still be unknown to the
+ *   others (its first seconds), then drops what it cached meanwhile, when the others may not yet
+ *   have sent it theirs. An instance not heard from for 30 s is taken as gone.
  * One dedicated connection LISTENs (a pooled one could be handed to a query mid-notification); it
  * reconnects with backoff, and after a gap drops every cached read and account (changes may have
  * been missed) and tells the event hub to catch up from the table.
  */
 export const CHANGES_CHANNEL = 'portal_changes';
 export const EVENTS_CHANNEL = 'portal_events';
+export const INSTANCES_CHANNEL = 'portal_instances';
 
 /** NOTIFY refuses payloads of 8000 bytes or more; changes are sent in chunks below that. */
 const MAX_PAYLOAD = 7000;
@@ -24,6 +30,10 @@ const FALLBACK_FLUSH_MS = 200;
 /** How long an answer waits at most for its changes to come back from PostgreSQL. */
 const ECHO_TIMEOUT_MS = 1000;
 const RECONNECT_MAX_MS = 5000;
+/** How often an instance says it is there; one silent for three times as long is gone. */
+const HELLO_EVERY_MS = 10_000;
+/** How long a newcomer (or a reconnected instance) sends its changes whatever it has heard. */
+export const JOINING_MS = 2_000;
 
 /** A cache's reaction to a change made on another instance, by the change's one-letter kind. */
 type ChangeHandler = (db: Database, argument: string) => void;
@@ -55,6 +65,8 @@ export interface InstanceBus {
   broadcast(kind: string, argument: string): void;
   /** Whether changes are waiting to be sent or being sent. */
   readonly busy: boolean;
+  /** Listening, past joining, and no other instance heard from: changes are not sent. */
+  readonly alone: boolean;
   /** Resolves once every change queued so far has reached PostgreSQL. */
   sent(): Promise<void>;
   onEvent(listener: (notice: EventNotice) => void): void;
@@ -98,6 +110,32 @@ export function createInstanceBus(
   let backoff = RECONNECT_MIN_MS;
   let reconnectTimer: NodeJS.Timeout | null = null;
   let ready: { promise: Promise<void>; resolve: () => void } = deferred();
+  /** Other instances by id, with when each was last heard from (Date.now()). */
+  const peers = new Map<string, number>();
+  let listeningSince: number | null = null;
+  let helloTimer: NodeJS.Timeout | null = null;
+  let joinTimer: NodeJS.Timeout | null = null;
+
+  function sayHello() {
+    pool
+      .query('select pg_notify($1, $2)', [INSTANCES_CHANNEL, instanceId])
+      .catch((error: Error) => log(`instance bus could not say hello: ${error.message}`));
+  }
+
+  function heardFrom(id: string) {
+    if (!/^[0-9a-f]{12}$/.test(id) || id === instanceId) return;
+    const known = peers.has(id);
+    peers.set(id, Date.now());
+    // A newcomer learns of this instance at once, not at its next hello.
+    if (!known) sayHello();
+  }
+
+  function isAlone(): boolean {
+    if (listeningSince === null || Date.now() - listeningSince < JOINING_MS) return false;
+    const oldest = Date.now() - 3 * HELLO_EVERY_MS;
+    for (const [id, heard] of peers) if (heard < oldest) peers.delete(id);
+    return peers.size === 0;
+  }
 
   function handleChanges(payload: string) {
     const [sender = '', ...changes] = payload.split(' ');
@@ -154,11 +192,13 @@ export function createInstanceBus(
     next.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL) handleChanges(message.payload ?? '');
       else if (message.channel === EVENTS_CHANNEL) handleEvent(message.payload ?? '');
+      else if (message.channel === INSTANCES_CHANNEL) heardFrom(message.payload ?? '');
     });
     // A lost connection ends with 'error' and/or 'end'; either schedules one reconnect.
     const lost = () => {
       if (client !== next) return;
       client = null;
+      listeningSince = null;
       ready = deferred();
       scheduleReconnect();
     };
@@ -170,7 +210,7 @@ export function createInstanceBus(
     client = next;
     try {
       await next.connect();
-      await next.query(`LISTEN ${CHANGES_CHANNEL}; LISTEN ${EVENTS_CHANNEL}`);
+      await next.query(`LISTEN ${CHANGES_CHANNEL}; LISTEN ${EVENTS_CHANNEL}; LISTEN ${INSTANCES_CHANNEL}`);
     } catch (error) {
       log(`instance bus could not listen: ${error instanceof Error ? error.message : String(error)}`);
       next.end().catch(() => {});
@@ -182,6 +222,16 @@ export function createInstanceBus(
       return;
     }
     backoff = RECONNECT_MIN_MS;
+    listeningSince = Date.now();
+    sayHello();
+    // Others may have skipped sending changes until they heard the hello: what this instance
+    // cached before then is dropped once joining is over.
+    if (joinTimer) clearTimeout(joinTimer);
+    joinTimer = setTimeout(() => {
+      joinTimer = null;
+      for (const handler of resyncHandlers) handler(db);
+    }, JOINING_MS);
+    joinTimer.unref();
     if (connectedOnce) {
       // Whatever other instances changed while this one was not listening is unknown: start over.
       for (const handler of resyncHandlers) handler(db);
@@ -234,6 +284,10 @@ export function createInstanceBus(
     async start() {
       stopped = false;
       buses.set(db, bus);
+      helloTimer = setInterval(() => {
+        if (client) sayHello();
+      }, HELLO_EVERY_MS);
+      helloTimer.unref();
       await connect();
     },
     async stop() {
@@ -241,6 +295,9 @@ export function createInstanceBus(
       if (buses.get(db) === bus) buses.delete(db);
       if (reconnectTimer) clearTimeout(reconnectTimer);
       reconnectTimer = null;
+      if (helloTimer) clearInterval(helloTimer);
+      if (joinTimer) clearTimeout(joinTimer);
+      helloTimer = joinTimer = null;
       if (scheduled) flush();
       await Promise.all(inFlight);
       const current = client;
@@ -248,7 +305,7 @@ export function createInstanceBus(
       await current?.end().catch(() => {});
     },
     broadcast(kind, argument) {
-      if (stopped) return;
+      if (stopped || isAlone()) return;
       const change = `${kind}${argument}`;
       if (pending.includes(change)) return;
       pending.push(change);
@@ -263,6 +320,9 @@ export function createInstanceBus(
     },
     get busy() {
       return scheduled || inFlight.size > 0;
+    },
+    get alone() {
+      return isAlone();
     },
     async sent() {
       if (scheduled) flush();
