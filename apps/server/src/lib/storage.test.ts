@@ -1,3 +1,7 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { FILE_NAME_MAX_LENGTH } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
@@ -60,5 +64,27 @@ describe('S3 storage', () => {
 
     const image = new URL(await storage.signedReadUrl!('inst/abc-cell.png', { attachment: false, at }));
     expect(image.searchParams.has('response-content-disposition')).toBe(false);
+  });
+});
+
+describe('local storage', () => {
+  it('saves into a new folder, an existing one, and one removed meanwhile; a stream as well as bytes', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-storage-'));
+    try {
+      const storage = createStorage(readConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+      await storage.save('school/answer-sheets/a.pdf', Buffer.from('first'), 'application/pdf');
+      await storage.save(
+        'school/answer-sheets/b.pdf',
+        Readable.from([Buffer.from('sec'), Buffer.from('ond')]),
+        'application/pdf',
+      );
+      expect((await storage.read('school/answer-sheets/a.pdf')).toString()).toBe('first');
+      expect((await storage.read('school/answer-sheets/b.pdf')).toString()).toBe('second');
+      await fs.rm(path.join(dataDir, 'uploads', 'school'), { recursive: true });
+      await storage.save('school/answer-sheets/c.pdf', Buffer.from('third'), 'application/pdf');
+      expect((await storage.read('school/answer-sheets/c.pdf')).toString()).toBe('third');
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

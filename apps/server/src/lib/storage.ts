@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -152,10 +151,14 @@ function localStorage(root: string): Storage {
     kind: 'local',
     root,
     async save(key, body) {
-      const file = resolve(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      if (Buffer.isBuffer(body)) await fs.writeFile(file, body);
-      else await pipeline(body, createWriteStream(file));
+      const handle = await openForWriting(resolve(key));
+      if (Buffer.isBuffer(body)) {
+        try {
+          await handle.writeFile(body);
+        } finally {
+          await handle.close();
+        }
+      } else await pipeline(body, handle.createWriteStream());
     },
     read: (key) => fs.readFile(resolve(key)),
     remove: (key) => fs.rm(resolve(key), { force: true }),
@@ -169,6 +172,21 @@ function localStorage(root: string): Storage {
       await fs.rm(path.join(tusDirectory, `${uploadId}.json`), { force: true });
     },
   };
+}
+
+/**
+ * Opens a new file for writing, making its folder only when missing: the folders of an
+ * institution exist after its first upload, and an exam's thousands of answer sheets should not
+ * each pay a recursive mkdir.
+ */
+async function openForWriting(file: string): Promise<fs.FileHandle> {
+  try {
+    return await fs.open(file, 'w');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    return fs.open(file, 'w');
+  }
 }
 
 function safePathname(url: string): string | null {
