@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 
 /** Where the portal loads Jitsi's IFrame API from with the default JITSI_DOMAIN. */
 export const JITSI_SCRIPT = 'https://meet.jit.si/external_api.js';
@@ -69,13 +69,19 @@ export async function emitMeetingEvent(page: Page, event: string, payload: unkno
   );
 }
 
-/** Counts the room heartbeats `page` sends (`POST /api/online-sessions/{id}/heartbeat`). */
-export function countHeartbeats(page: Page): { readonly sent: number } {
-  const counter = { sent: 0 };
+/**
+ * Counts the room heartbeats `page` sends (`POST /api/online-sessions/{id}/heartbeat`) and those
+ * the portal has recorded (answered 200).
+ */
+export function countHeartbeats(page: Page): { readonly sent: number; readonly answered: number } {
+  const counter = { sent: 0, answered: 0 };
+  const isBeat = (request: Request) =>
+    request.method() === 'POST' && /\/api\/online-sessions\/[^/]+\/heartbeat$/.test(request.url());
   page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/online-sessions\/[^/]+\/heartbeat$/.test(request.url())) {
-      counter.sent += 1;
-    }
+    if (isBeat(request)) counter.sent += 1;
+  });
+  page.on('response', (response) => {
+    if (isBeat(response.request()) && response.ok()) counter.answered += 1;
   });
   return counter;
 }
