@@ -15,7 +15,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LABELS, type Role } from '@portal/shared';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_TIME_ZONE, launchBrowser } from './support/browser.js';
+import { DEMO_TIME_ZONE, launchBrowser, settled } from './support/browser.js';
+import { apiRequests, contentShown } from './support/navigation.js';
 import { DEMO_PASSWORD } from './support/portal.js';
 import { startPortal } from './support/server.js';
 import { startSmtpCapture } from './support/smtp.js';
@@ -84,10 +85,10 @@ async function signIn(page: Page, username: string) {
   await page.locator('main h1').first().waitFor();
 }
 
-/** Waits until the screen's data has arrived, so no spinner is recorded. */
+/** Waits until the screen's data, fonts and images have arrived and its transitions ended, so no spinner is recorded. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await contentShown(page);
+  await settled(page);
 }
 
 async function scrollBy(page: Page, pixels: number) {
@@ -258,6 +259,7 @@ async function record(browser: Browser, baseURL: string, role: Role): Promise<vo
   const context = await browser.newContext({ baseURL, viewport: SIZE, timezoneId: DEMO_TIME_ZONE });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  apiRequests(page);
   const frames: Frame[] = [];
   await page.goto('/login');
   await page.getByLabel(LABELS.userName).waitFor();

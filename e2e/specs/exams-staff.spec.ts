@@ -8,7 +8,7 @@ import { type Assessment, formatMessage, LABELS, MESSAGES } from '@portal/shared
 import { parse } from 'csv-parse/sync';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
-import { pdf } from '../support/assessments.js';
+import { closeByDueDate, pdf } from '../support/assessments.js';
 import { PHONE, snap } from '../support/browser.js';
 import type { BatchSubjectRow } from '../support/content.js';
 import { batchNamed } from '../support/content.js';
@@ -117,7 +117,7 @@ const prepare = once(async () => {
     });
   }
   // Past its due date the examination is CLOSED (decision 19), ready to evaluate.
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now() + 1500)));
+  await closeByDueDate(faculty, exam._id);
   ids.exam = exam;
 });
 

@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import { type Assessment, formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { Locator, Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
+import { closeByDueDate } from '../support/assessments.js';
 import { PHONE, snap } from '../support/browser.js';
 import { type BatchSubjectRow, batchNamed } from '../support/content.js';
 import { once, usePortal } from '../support/portal.js';
@@ -76,7 +77,7 @@ const setup = once(async () => {
       due_date: new Date(due).toISOString(),
     },
   });
-  return { exam: assessment, due };
+  return { exam: assessment };
 });
 
 after(async () => {
@@ -177,9 +178,9 @@ describe('answer options written in HTML', () => {
   });
 
   it('are formatted in the evaluation, grade by question and the student’s results', async () => {
-    const { exam, due } = await setup();
+    const { exam } = await setup();
     // Past its due date the examination is CLOSED (decision 19), ready to evaluate.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now() + 1500)));
+    await closeByDueDate(users.faculty, exam._id);
     const questions = (
       await users.faculty.call<{ questions: { _id: string }[] }>(
         `/assessment-questions/${exam._id}/assessment-id`,

@@ -20,6 +20,7 @@ import {
   type RecordedMeeting,
   useMeetingStandIn,
 } from '../support/jitsi.js';
+import { apiRequests, contentShown } from '../support/navigation.js';
 import { once, usePortal } from '../support/portal.js';
 import { banner, chooseOption } from '../support/ui.js';
 
@@ -82,10 +83,12 @@ async function eventually(what: string, check: () => Promise<boolean> | boolean,
 
 /**
  * `username`'s room of session `id` with its heartbeats counted, once the page shows the meeting:
- * out of reach (the alert), or open and not yet joined (`emitMeetingEvent` joins it).
+ * out of reach (the alert), or open and not yet joined (`emitMeetingEvent` joins it). The page's
+ * clock is Playwright's (it runs as the real one): `passTime` moves it on without waiting.
  */
 async function openRoom(username: string, id: string, meeting: 'unreachable' | 'not joined') {
   const signed = await portal.signedInPage(username, WIDE);
+  await signed.context.clock.install();
   if (meeting === 'unreachable') await blockMeetingScript(signed.context);
   else await useMeetingStandIn(signed.context, { autoJoin: false });
   const beats = countHeartbeats(signed.page);
@@ -94,6 +97,22 @@ async function openRoom(username: string, id: string, meeting: 'unreachable' | '
     await signed.page.getByRole('alert').filter({ hasText: MESSAGES.meetingScriptFailed }).waitFor();
   } else await inMeeting(signed.page);
   return { ...signed, beats };
+}
+
+/**
+ * Moves each room's clock on by `ms`, firing every timer due in that time (the heartbeat's
+ * interval among them) at once, then waits until every request those timers sent has reached the
+ * test: each page fetches a marker afterwards, and a page's requests are reported in order.
+ */
+async function passTime(ms: number, ...rooms: { page: Page }[]) {
+  await Promise.all(
+    rooms.map(async ({ page }) => {
+      await page.clock.runFor(ms);
+      const marker = page.waitForRequest((request) => request.url().endsWith('/api/health?after-timers'));
+      await page.evaluate(() => fetch('/api/health?after-timers').then(() => undefined));
+      await marker;
+    }),
+  );
 }
 
 describe('online sessions', () => {
@@ -124,6 +143,7 @@ describe('online sessions', () => {
     // The student attends before the teacher is there, and waits.
     const student = await portal.signedInPage('student', WIDE);
     await useMeetingStandIn(student.context);
+    const studentBeats = countHeartbeats(student.page);
     await student.page.goto('/me/sessions');
     const card = student.page.getByRole('article', { name: LIVE_TITLE });
     await card.getByRole('link', { name: LABELS.sessionAttend }).click();
@@ -151,6 +171,13 @@ describe('online sessions', () => {
     });
     await snap(teacher.page, 'sessions-room-teacher-wide');
 
+    // A classmate comes in too (the teacher is there: the room opens at once).
+    const classmate = await portal.signedInPage('student2', WIDE);
+    await useMeetingStandIn(classmate.context);
+    const classmateBeats = countHeartbeats(classmate.page);
+    await classmate.page.goto(roomPath(live._id));
+    assert.equal((await inMeeting(classmate.page, 20_000)).displayName, 'Arjun Mehta');
+
     // Within a poll (5 s) and a heartbeat, the student's room opens without a reload.
     const attended = await inMeeting(student.page, 20_000);
     assert.equal(attended.roomName, live._id);
@@ -163,12 +190,13 @@ describe('online sessions', () => {
     await student.page.getByText('Snell’s law: n1 sin i = n2 sin r').waitFor();
     await snap(student.page, 'sessions-room-open-wide');
 
-    const classmate = await portal.signedInPage('student2', WIDE);
-    await useMeetingStandIn(classmate.context);
-    await classmate.page.goto(roomPath(live._id));
-    assert.equal((await inMeeting(classmate.page, 20_000)).displayName, 'Arjun Mehta');
-    // Two heartbeats 15 s apart: each student is present for a quarter of a minute at least.
-    await new Promise((resolve) => setTimeout(resolve, 17_000));
+    // Heartbeats 15 s apart: each student is present for a quarter of a minute at least, as the
+    // portal answers their heartbeats (and, below, as the moderator's report shows).
+    await eventually(
+      'each student present a quarter of a minute',
+      () => studentBeats.minutesPresent >= 0.25 && classmateBeats.minutesPresent >= 0.25,
+      40_000,
+    );
     await classmate.done();
 
     // The note is in the student's notes, under the session.
@@ -321,7 +349,7 @@ describe('online sessions', () => {
     await eventually('the student’s heartbeat once joined', () => brief.beats.sent === 1);
     await emitMeetingEvent(brief.page, 'videoConferenceLeft');
     // A heartbeat interval and more: nothing from the student who left nor from the one who never joined.
-    await pause(17_000);
+    await passTime(17_000, brief, cut, teacher);
     assert.equal(brief.beats.sent, 1, 'no heartbeat after the student left');
     assert.equal(cut.beats.sent, 0, 'no heartbeat from a student whose meeting never loaded');
     assert.ok(teacher.beats.sent >= 2, 'the teacher in the conference keeps beating');
@@ -335,7 +363,7 @@ describe('online sessions', () => {
       'the teacher is gone once they leave the conference',
       async () => (await roomStateFor(users.student, session._id)) === 'waiting_for_teacher',
     );
-    await pause(16_000);
+    await passTime(16_000, teacher);
     assert.equal(teacher.beats.sent, beforeLeaving, 'no heartbeat after the teacher left');
     await teacher.done();
 
@@ -363,9 +391,10 @@ describe('online sessions', () => {
     for (const [username, path, name] of screens) {
       const signed = await portal.signedInPage(username, PHONE);
       await useMeetingStandIn(signed.context);
+      apiRequests(signed.page);
       await signed.page.goto(path);
       await signed.page.getByRole('heading', { level: 1 }).first().waitFor();
-      await signed.page.waitForLoadState('networkidle').catch(() => {});
+      await contentShown(signed.page);
       const overflow = await signed.page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -40,6 +40,28 @@ export async function createExamWithPaper(
   return assessment;
 }
 
+/**
+ * Closes a LIVE examination by its due date without waiting for the one it was made with: its
+ * author moves the due date to a second from now (the portal refuses one in the past), then this
+ * waits until the portal shows it CLOSED (past its due date, decision 19), ready to evaluate.
+ */
+export async function closeByDueDate(author: ApiUser, assessmentId: string): Promise<void> {
+  const due = new Date(Date.now() + 1000);
+  await author.call(`/assessments/${assessmentId}`, {
+    method: 'PATCH',
+    body: { due_date: due.toISOString() },
+  });
+  const deadline = Date.now() + 15_000;
+  while (
+    (await author.call<{ assessment: Assessment }>(`/assessments/${assessmentId}`)).assessment.status !==
+    'CLOSED'
+  ) {
+    if (Date.now() > deadline)
+      throw new Error(`the examination ${assessmentId} did not close by its due date`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** A day `daysAhead` from today in the demo institution's time zone, as its calendar shows it. */
 export function dayAhead(daysAhead: number): { label: string; monthsAhead: number; iso: string } {
   const zoned = (date: Date) => {

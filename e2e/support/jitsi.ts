@@ -1,4 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { SessionHeartbeat } from '@portal/shared';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+
+type SessionHeartbeatAnswer = { data: SessionHeartbeat };
 
 /** Where the portal loads Jitsi's IFrame API from with the default JITSI_DOMAIN. */
 export const JITSI_SCRIPT = 'https://meet.jit.si/external_api.js';
@@ -69,13 +72,27 @@ export async function emitMeetingEvent(page: Page, event: string, payload: unkno
   );
 }
 
-/** Counts the room heartbeats `page` sends (`POST /api/online-sessions/{id}/heartbeat`). */
-export function countHeartbeats(page: Page): { readonly sent: number } {
-  const counter = { sent: 0 };
+/**
+ * Counts the room heartbeats `page` sends (`POST /api/online-sessions/{id}/heartbeat`), and keeps
+ * the most minutes present the portal has answered to them (a student's attendance; 0 until then).
+ */
+export function countHeartbeats(page: Page): { readonly sent: number; readonly minutesPresent: number } {
+  const counter = { sent: 0, minutesPresent: 0 };
+  const isBeat = (request: Request) =>
+    request.method() === 'POST' && /\/api\/online-sessions\/[^/]+\/heartbeat$/.test(request.url());
   page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/online-sessions\/[^/]+\/heartbeat$/.test(request.url())) {
-      counter.sent += 1;
-    }
+    if (isBeat(request)) counter.sent += 1;
+  });
+  page.on('response', (response) => {
+    if (!isBeat(response.request()) || !response.ok()) return;
+    // A body the closing page no longer has is not counted.
+    response.json().then(
+      (answer: SessionHeartbeatAnswer) => {
+        const minutes = answer.data.attendance?.minutes_present ?? 0;
+        counter.minutesPresent = Math.max(counter.minutesPresent, minutes);
+      },
+      () => {},
+    );
   });
   return counter;
 }

@@ -13,8 +13,11 @@ export async function openInApp(page: Page, path: string): Promise<void> {
 
 const inFlight = new WeakMap<Page, Set<Request>>();
 
-/** The page's API requests under way (the event stream aside), watched from the first call on. */
-function apiRequests(page: Page): Set<Request> {
+/**
+ * The page's API requests under way (the event stream aside), watched from the first call on: call
+ * it before `goto` so that the page's first requests are counted too.
+ */
+export function apiRequests(page: Page): Set<Request> {
   let pending = inFlight.get(page);
   if (pending) return pending;
   const watched = new Set<Request>();
@@ -40,4 +43,28 @@ export async function quietApi(page: Page, quietMs = 300): Promise<void> {
     await page.waitForTimeout(50);
   }
   await page.getByRole('status', { name: LABELS.loading }).first().waitFor({ state: 'detached' });
+}
+
+/**
+ * Resolves once the page shows everything it will: its data (`quietApi`), its fonts and its images.
+ * What a picture or a measurement of a whole page waits for; `waitForLoadState('networkidle')`
+ * never comes while the page's event stream is open.
+ */
+export async function contentShown(page: Page): Promise<void> {
+  await quietApi(page);
+  // No named functions in here: the test's TypeScript build would wrap them in a helper the page lacks.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images)
+        .filter((image) => !image.complete)
+        .map(
+          (image) =>
+            new Promise((resolve) => {
+              image.addEventListener('load', resolve, { once: true });
+              image.addEventListener('error', resolve, { once: true });
+            }),
+        ),
+    );
+  });
 }
