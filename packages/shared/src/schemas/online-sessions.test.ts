@@ -3,6 +3,7 @@ import {
   createCustomSessionBodySchema,
   earliestSessionStart,
   endAfterStartChange,
+  sessionStartAccepted,
   sessionTimeSchema,
 } from './online-sessions.js';
 
@@ -17,6 +18,17 @@ describe('session times', () => {
   it('start no earlier than the current 15-minute slot', () => {
     expect(earliestSessionStart(new Date('2026-11-20T10:07:00Z')).toISOString()).toBe(
       '2026-11-20T10:00:00.000Z',
+    );
+  });
+
+  it('take a form sent just after its slot ended, within the grace, and no later', () => {
+    const slot = new Date('2026-11-20T10:00:00Z');
+    expect(sessionStartAccepted(slot, new Date('2026-11-20T10:14:59Z'))).toBe(true);
+    expect(sessionStartAccepted(slot, new Date('2026-11-20T10:15:00.500Z'))).toBe(true);
+    expect(sessionStartAccepted(slot, new Date('2026-11-20T10:19:59Z'))).toBe(true);
+    expect(sessionStartAccepted(slot, new Date('2026-11-20T10:20:00Z'))).toBe(false);
+    expect(sessionStartAccepted(new Date('2026-11-20T09:44:00Z'), new Date('2026-11-20T10:01:00Z'))).toBe(
+      false,
     );
   });
 

@@ -46,6 +46,16 @@ export function earliestSessionStart(now: Date): Date {
 }
 
 /**
+ * A form opened just before a slot's end starts at that slot; sent a moment after it, its start is
+ * still taken for this long (a teacher should not lose a filled form to the clock's turn).
+ */
+export const SESSION_START_GRACE_MS = 5 * 60_000;
+
+/** Whether a new session may start at `start`, sent at `now` (its slot, or the last one within the grace). */
+export const sessionStartAccepted = (start: Date, now: Date): boolean =>
+  start.getTime() >= earliestSessionStart(new Date(now.getTime() - SESSION_START_GRACE_MS)).getTime();
+
+/**
  * The end the form moves to when the start changes (learning §5): 30 minutes after the start when
  * the end is not later than the start, or more than 30 minutes after it; else the end as it is.
  */

@@ -1,7 +1,6 @@
 import {
   type createCustomSessionBodySchema,
   type createOnlineSessionBodySchema,
-  earliestSessionStart,
   formatMessage,
   MESSAGES,
   type OnlineSession,
@@ -10,6 +9,7 @@ import {
   type onlineSessionListQuerySchema,
   PAGE_SIZE,
   SESSION_MAX_HOURS,
+  sessionStartAccepted,
   type updateOnlineSessionBodySchema,
 } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
@@ -145,9 +145,9 @@ export async function listBatchSessions(
   return listFor(deps, user, { kind, me: user.entityId }, { ...query, batch_id: batchId });
 }
 
-/** Start not before now's 15-minute slot, end after start, at most SESSION_MAX_HOURS long (learning §5). */
+/** Start not before now's 15-minute slot (or one just ended), end after start, at most SESSION_MAX_HOURS long (learning §5). */
 function assertTimes(start: Date, end: Date, now: Date, startChanged = true) {
-  if (startChanged && start.getTime() < earliestSessionStart(now).getTime()) {
+  if (startChanged && !sessionStartAccepted(start, now)) {
     throw badRequest(MESSAGES.sessionStartInPast, { start_time: MESSAGES.sessionStartInPast });
   }
   if (end.getTime() <= start.getTime()) {

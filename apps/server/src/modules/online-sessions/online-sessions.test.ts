@@ -219,7 +219,8 @@ describe('creating sessions', () => {
     t.clock.set(NOW);
     const base = {
       title: 'Late',
-      start_time: at(NOW, -15 * 60_000).toISOString(),
+      // Before the slot that has just ended (one within its grace is still taken).
+      start_time: at(NOW, -16 * 60_000).toISOString(),
       end_time: END.toISOString(),
       batch_id: school.batch.id,
       batch_subject_id: maths.batchSubject.id,

@@ -4,6 +4,7 @@ import {
   createOnlineSessionBodySchema,
   earliestSessionStart,
   endAfterStartChange,
+  sessionStartAccepted,
 } from '@portal/shared/schemas/online-sessions';
 import { wallTimeInstant } from '@portal/shared/time';
 import { firstIssue } from '../../lib/checked-text';
@@ -67,7 +68,7 @@ export type LiveSessionResult =
 
 function checkTimes(values: SessionFormValues, now: Date, timeZone: string): string | null {
   const start = wallTimeInstant(values.start!, timeZone).getTime();
-  if (start < earliestSessionStart(now).getTime()) return MESSAGES.sessionStartInPast;
+  if (!sessionStartAccepted(new Date(start), now)) return MESSAGES.sessionStartInPast;
   if (wallTimeInstant(values.end!, timeZone).getTime() <= start) return MESSAGES.sessionEndBeforeStart;
   return null;
 }
