@@ -37,12 +37,19 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 export async function newContext(
   browser: Browser,
   baseURL: string,
-  viewport = DESKTOP,
+  { deviceScaleFactor, ...viewport }: { width: number; height: number; deviceScaleFactor?: number } = DESKTOP,
   storageState?: StorageState,
   timezoneId = DEMO_TIME_ZONE,
   locale?: string,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, timezoneId, storageState, locale });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    deviceScaleFactor,
+    timezoneId,
+    storageState,
+    locale,
+  });
   context.setDefaultTimeout(15_000);
   return context;
 }
