@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { Locator, Page } from 'playwright-core';
@@ -21,7 +24,8 @@ import { once, usePortal } from '../support/portal.js';
 
 // Decision 41, continued from keyboard.spec.ts: a self assessment, the study plan (the
 // moderator's and the student's day), and an assessment created with a question import, with
-// the keyboard alone. No click anywhere in this file.
+// the keyboard alone. No click anywhere in this file: the pages are opened by their address, a
+// file is chosen through the device's file chooser that Enter opens.
 
 const portal = usePortal('keyboard-planning');
 const WIDE = { width: 1366, height: 768 };
@@ -224,5 +228,122 @@ describe('the study plan with the keyboard', () => {
     await page.waitForURL('**/me/subjects/chapters/topics/detail?**');
     await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
     await done();
+  });
+});
+
+/** Three questions in GIFT: one right answer, two right answers, true or false. */
+const OPTICS_GIFT = `::Speed of light::Light travels fastest through {=a vacuum ~water ~glass}
+
+::Primary colours::Which are primary colours of light? {~%50%Red ~%50%Green ~%-100%Yellow}
+
+::The Sun::The Sun is a star. {T}
+`;
+
+/**
+ * A date-time field from the keyboard: Enter opens its calendar, the arrows move from the day in
+ * reach to `day`, Enter picks it; the hours, minutes and AM/PM are typed, and Done (Enter) closes it.
+ */
+async function pickDateTimeByKeys(
+  page: Page,
+  field: Locator,
+  day: { label: string },
+  time: { hours: string; minutes: string; half: 'a' | 'p' },
+) {
+  await tabTo(page, field);
+  await expectFocusVisible(page);
+  await page.keyboard.press('Enter');
+  const target = page.getByRole('button', { name: day.label, exact: true }).last();
+  await target.waitFor();
+  // The calendar's days take one Tab stop (today's); the arrows move between them.
+  await tabTo(page, page.locator('[data-dates-day][tabindex="0"], table button[tabindex="0"]').last());
+  await pressUntil(page, 'ArrowRight', () => isFocused(target), `the arrows reach ${day.label}`, 40);
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('spinbutton', { name: LABELS.assessHours }).last());
+  await page.keyboard.type(time.hours);
+  await tabTo(page, page.getByRole('spinbutton', { name: LABELS.assessMinutes }).last());
+  await page.keyboard.type(time.minutes);
+  await tabTo(page, page.getByRole('textbox', { name: LABELS.assessAmPm }).last());
+  await page.keyboard.press(time.half);
+  await tabTo(page, page.getByRole('button', { name: LABELS.assessPickerDone }).last());
+  await page.keyboard.press('Enter');
+  await target.waitFor({ state: 'detached' });
+}
+
+describe('an assessment with the keyboard', () => {
+  it('a moderator creates one, then imports its questions from a file chosen with Enter, after their preview', async () => {
+    const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'keyboard-planning-e2e-'));
+    const gift = path.join(directory, 'optics.gift');
+    await fs.writeFile(gift, OPTICS_GIFT);
+    const { page, done } = await portal.signedInPage('moderator', WIDE);
+    // The device's file chooser, answered with the file: listened for from the start.
+    page.on('filechooser', (chooser) => void chooser.setFiles(gift));
+    await page.goto('/create/assessment');
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    await quietApi(page);
+
+    await tabTo(page, page.getByRole('button', { name: LABELS.assessAddButton }).first());
+    await expectFocusVisible(page);
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog').first();
+    await form.getByRole('heading', { name: LABELS.assessAddTitle }).waitFor();
+    await focusMovesInto(page, form, 'the popup takes the focus');
+    await tabTo(page, form.getByRole('textbox', { name: LABELS.assessFieldTitle }));
+    await page.keyboard.type('Light and lenses');
+    await tabTo(page, form.getByRole('textbox', { name: LABELS.assessFieldDescription }));
+    await page.keyboard.type('Reflection and refraction.');
+    await chooseByKeys(page, dropdown(form, LABELS.assessFieldBatch), /^Class 10 A/);
+    await chooseByKeys(page, dropdown(form, LABELS.assessFieldSubject), /Mathematics/);
+    const start = dayAhead(2);
+    await pickDateTimeByKeys(page, form.getByRole('button', { name: LABELS.assessFieldStart }), start, {
+      hours: '10',
+      minutes: '00',
+      half: 'a',
+    });
+    await pickDateTimeByKeys(page, form.getByRole('button', { name: LABELS.assessFieldDue }), start, {
+      hours: '11',
+      minutes: '00',
+      half: 'a',
+    });
+    await expectFocusTrapped(page, form, 4);
+    await settled(page);
+    await snap(page, 'keyboard-assessment-form', { fullPage: false });
+    await tabTo(page, form.getByRole('button', { name: LABELS.submit }));
+    await page.keyboard.press('Enter');
+    await page.getByText(MESSAGES.assessmentAdded).first().waitFor();
+    await form.waitFor({ state: 'detached' });
+
+    // Add Question on its card: the file by Enter on Choose file, then Preview, then Import.
+    const card = page.getByRole('article', {
+      name: formatMessage(LABELS.assessCard, { title: 'Light and lenses' }),
+      exact: true,
+    });
+    await tabTo(page, card.getByRole('button', { name: LABELS.assessAddQuestion }));
+    await expectFocusVisible(page);
+    await page.keyboard.press('Enter');
+    const popup = page.getByRole('dialog').first();
+    await focusMovesInto(page, popup, 'the import popup takes the focus');
+    await tabTo(page, popup.getByRole('button', { name: LABELS.importChooseFile }));
+    await expectFocusVisible(page);
+    await page.keyboard.press('Enter');
+    await popup.getByText(formatMessage(LABELS.importFileChosen, { name: 'optics.gift' })).waitFor();
+    await tabTo(page, popup.getByRole('button', { name: LABELS.importPreview }));
+    await page.keyboard.press('Enter');
+    await popup.getByText(formatMessage(LABELS.importPreviewTitle, { n: '3' })).waitFor();
+    const importButton = popup.getByRole('button', { name: LABELS.importImport, exact: true });
+    await tabTo(page, importButton);
+    await expectFocusVisible(page);
+    await settled(page);
+    await snap(page, 'keyboard-assessment-import-preview', { fullPage: false });
+    await page.keyboard.press('Enter');
+    await page.getByText(MESSAGES.assessmentQuestionsAdded).first().waitFor();
+    await popup.waitFor({ state: 'detached' });
+    await card.getByText(formatMessage(LABELS.assessQuestionCount, { n: '3' })).waitFor();
+    // Stored: the assessment holds the three questions, starting on the day picked at 10:00 AM.
+    assert.match(
+      await card.innerText(),
+      new RegExp(`${start.iso.split('-').reverse().join('-')} \\| 10:00 AM`),
+    );
+    await done();
+    await fs.rm(directory, { recursive: true, force: true });
   });
 });

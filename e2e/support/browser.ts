@@ -56,7 +56,10 @@ export async function newContext(
 
 /** Waits for the page's transitions (a popup opening) to finish, so a picture shows where they end. */
 export const settled = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  page.evaluate(() =>
+    // A transition cut short (its element moved on) counts as ended.
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
 
 /**
  * Keeps a picture of a screen for people to look at (screenshots/ is not committed): the whole page,
