@@ -254,8 +254,8 @@ async function pickDateTimeByKeys(
   await page.keyboard.press('Enter');
   const target = page.getByRole('button', { name: day.label, exact: true }).last();
   await target.waitFor();
-  // The calendar's days take one Tab stop (today's); the arrows move between them.
-  await tabTo(page, page.locator('[data-dates-day][tabindex="0"], table button[tabindex="0"]').last());
+  // The calendar's days take one Tab stop (the month's table holds them); the arrows move between them.
+  await tabTo(page, page.locator('table button[tabindex="0"]').last());
   await pressUntil(page, 'ArrowRight', () => isFocused(target), `the arrows reach ${day.label}`, 40);
   await page.keyboard.press('Enter');
   await tabTo(page, page.getByRole('spinbutton', { name: LABELS.assessHours }).last());
