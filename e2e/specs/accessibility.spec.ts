@@ -4,7 +4,7 @@ import { formatMessage, LABELS, MESSAGES, ROLES, ROUTE_ROLES, type Role } from '
 import type { Page } from 'playwright-core';
 import { apiSignIn } from '../support/api.js';
 import { axeChecks, expectAccessible, PUBLIC_ROUTES } from '../support/axe.js';
-import { PHONE } from '../support/browser.js';
+import { PHONE, snap } from '../support/browser.js';
 import { type DemoIds, demoIds } from '../support/demo.js';
 import { useMeetingStandIn } from '../support/jitsi.js';
 import { openInApp, quietApi } from '../support/navigation.js';
@@ -489,6 +489,88 @@ for (const role of ['public', ...ROLES] as const) {
     await page.context().close();
     assert.deepEqual(wide, []);
   });
+}
+
+/**
+ * WCAG 1.4.4: text resized to 200 %. Two ways a person does it, each on the key screens of each
+ * role: the browser's zoom (a 1366x768 window at 200 % is a 683x384 CSS px viewport drawn at two
+ * device pixels a CSS px, which is what Chromium lays out when zoomed, its media queries and all),
+ * and a root font size of 200 % at 1366 px (text-only zoom, Firefox's "Zoom text only"; the
+ * theme sizes text and spacing in rem, so it doubles while the layout stays the laptop's). Neither
+ * may make the page scroll sideways, nor clip a heading's, tab's or button's text (wider than its box).
+ */
+const ZOOMS = [
+  { name: 'browser zoom', viewport: { width: 683, height: 384, deviceScaleFactor: 2 }, rootFont: null },
+  { name: 'text-only zoom', viewport: { width: 1366, height: 768 }, rootFont: '200%' },
+] as const;
+
+const ZOOM_SCREENS: { role: Role; route: string }[] = [
+  { role: 'student', route: '/dashboard/*' },
+  { role: 'student', route: '/me/subjects/chapters/topics/detail' },
+  { role: 'student', route: '/assessments/questions' },
+  { role: 'moderator', route: '/student/list' },
+  { role: 'moderator', route: '/reports' },
+];
+
+/** The headings, tabs, buttons and field labels whose text is wider than their box (clipped or spilling). */
+const clippedTexts = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll(
+        'h1, h2, h3, h4, [role="tab"], button, a.mantine-Button-root, .mantine-Button-label, label',
+      ),
+    )
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || element.closest('[aria-hidden="true"], .mantine-ScrollArea-viewport'))
+          return false;
+        return element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0;
+      })
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').trim().slice(0, 40)}" ${element.scrollWidth} > ${element.clientWidth}`,
+      ),
+  );
+
+for (const zoom of ZOOMS) {
+  for (const role of ['student', 'moderator'] as const) {
+    it(`text at 200 % (${zoom.name}) fits the key screens of the ${role}`, async () => {
+      const demo = await ids();
+      const { page, context, done } = await portal.signedInPage(role, zoom.viewport);
+      await useMeetingStandIn(context);
+      if (zoom.rootFont) {
+        await context.addInitScript((size) => {
+          document.addEventListener('DOMContentLoaded', () => {
+            document.documentElement.style.fontSize = size;
+          });
+        }, zoom.rootFont);
+      }
+      const problems: string[] = [];
+      for (const { route } of ZOOM_SCREENS.filter((screen) => screen.role === role)) {
+        const screen = SCREENS[role][route]!;
+        const address = typeof screen.open === 'string' ? screen.open : screen.open(demo);
+        // Loaded afresh (not moved to within the app), so the picture is of this screen for sure.
+        await page.goto(address);
+        await started(page);
+        await quietApi(page);
+        if (zoom.rootFont) {
+          assert.equal(
+            await page.evaluate(() => getComputedStyle(document.documentElement).fontSize),
+            '32px',
+          );
+        }
+        const beyond = await overflow(page);
+        if (beyond > 0) problems.push(`${address}: ${beyond} px too wide`);
+        for (const text of await clippedTexts(page)) problems.push(`${address}: ${text}`);
+        await snap(
+          page,
+          `zoom-200-${zoom.name.split(' ')[0]}-${role}-${route.split('/').filter(Boolean).join('-').replace(/\*/g, 'home')}`,
+        );
+      }
+      await done();
+      assert.deepEqual(problems, []);
+    });
+  }
 }
 
 describe('coverage', () => {

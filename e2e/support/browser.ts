@@ -37,19 +37,29 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 export async function newContext(
   browser: Browser,
   baseURL: string,
-  viewport = DESKTOP,
+  { deviceScaleFactor, ...viewport }: { width: number; height: number; deviceScaleFactor?: number } = DESKTOP,
   storageState?: StorageState,
   timezoneId = DEMO_TIME_ZONE,
   locale?: string,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport, timezoneId, storageState, locale });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    deviceScaleFactor,
+    timezoneId,
+    storageState,
+    locale,
+  });
   context.setDefaultTimeout(15_000);
   return context;
 }
 
 /** Waits for the page's transitions (a popup opening) to finish, so a picture shows where they end. */
 export const settled = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  page.evaluate(() =>
+    // A transition cut short (its element moved on) counts as ended.
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
 
 /**
  * Keeps a picture of a screen for people to look at (screenshots/ is not committed): the whole page,

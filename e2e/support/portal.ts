@@ -6,7 +6,8 @@ import { startSmtpCapture } from './smtp.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
-type Viewport = { width: number; height: number };
+/** A window's size in CSS px; `deviceScaleFactor` 2 draws each at two device pixels (a 200 % zoom). */
+type Viewport = { width: number; height: number; deviceScaleFactor?: number };
 
 /** A page of its own browser context; `done` closes the context. */
 export interface SignedInPage {

@@ -1,13 +1,15 @@
 import { activeLanguage, LABELS } from '@portal/shared';
 import PDFDocument from 'pdfkit';
 import { type FontStyle, notoFamilyFor, notoFontFile, STANDARD_FONTS } from './pdf-fonts.js';
+import { LineDrawer } from './pdf-line.js';
 
 // A titled document of tables, drawn with pdfkit directly. pdfmake laid out a whole document as
 // a tree before writing a byte (over 5 s and ~480 MB for a 5,000-student week) and cannot tag
 // one, so the portal's documents (a whole institution's reports, an import's sign-in sheet, the marks
 // report) are drawn row by row here: column widths from the measured texts, a row's height from
 // its tallest cell, the header rows again on each page. Each text is drawn in a font that has its
-// characters (lib/pdf-fonts.ts): nothing is loaded from outside.
+// characters (lib/pdf-fonts.ts): nothing is loaded from outside. The cells' texts, mostly the
+// same few words, are wrapped and encoded once (lib/pdf-line.ts).
 //
 // The documents are tagged PDFs (decision 41), so a screen reader reads them as a structure:
 // the document's language and title, the institution and title as headings, each table as a
@@ -213,7 +215,14 @@ interface RowTag {
 /** Writes one section's table from a position, breaking pages between rows. */
 class TableWriter {
   private readonly widths: number[];
-  private readonly measured = new Map<string, number>();
+  /** Per style, each text's width, measured once. */
+  private readonly measured: Record<FontStyle, Map<string, number>> = {
+    regular: new Map(),
+    bold: new Map(),
+    italic: new Map(),
+  };
+  /** Each body row's height, found by the layout pass and used again by the drawing one. */
+  private readonly rowHeights: number[] = [];
   /** A line's height in the standard fonts; a cell in a Noto font measures its own. */
   private readonly lineHeight: number;
   private readonly headerRows: HeaderRow[];
@@ -223,6 +232,8 @@ class TableWriter {
   private pages!: Pages;
   /** The rules under this page's rows, drawn together when the page is done. */
   private rules: number[] = [];
+  /** Draws the cells' texts, each wrapped and encoded once. */
+  private readonly lines: LineDrawer;
 
   constructor(
     private readonly doc: Doc,
@@ -238,6 +249,7 @@ class TableWriter {
       ...(section.subheaders ?? []).map((cells) => ({ cells, style: 'italic' as const })),
     ];
     this.widths = this.columnWidths();
+    this.lines = new LineDrawer(doc);
   }
 
   /**
@@ -302,8 +314,13 @@ class TableWriter {
     return result;
   }
 
-  /** A body row's height, its marked cells measured in bold. */
+  /** A body row's height, its marked cells measured in bold; measured once. */
   private bodyRowHeight(index: number) {
+    this.rowHeights[index] ??= this.measureBodyRow(index);
+    return this.rowHeights[index];
+  }
+
+  private measureBodyRow(index: number) {
     const row = this.section.rows[index] ?? [];
     const marked = this.section.marked?.[index];
     if (!marked?.some(Boolean)) return this.rowHeight(row);
@@ -398,10 +415,12 @@ class TableWriter {
     const fits = this.inStyle(style, () => this.width(text)) <= inner;
     this.fonts.use(text, style);
     if (marked) doc.fillColor(MARKED);
+    const left = x + PADDING;
+    const top = this.y + PADDING;
     if (fits) {
-      doc.text(text, x + PADDING, this.y + PADDING, { lineBreak: false });
-    } else {
-      doc.text(text, x + PADDING, this.y + PADDING, { width: inner });
+      if (!this.lines.draw(text, left, top)) doc.text(text, left, top, { lineBreak: false });
+    } else if (!this.lines.draw(text, left, top, inner)) {
+      doc.text(text, left, top, { width: inner });
     }
     if (marked) doc.fillColor('black');
   }
@@ -438,12 +457,12 @@ class TableWriter {
 
   /** A text's width in its font of the current style, remembered. */
   private width(text: string) {
-    const key = `${this.style}\u0000${text}`;
-    let width = this.measured.get(key);
+    const measured = this.measured[this.style];
+    let width = measured.get(text);
     if (width === undefined) {
       this.fonts.use(text, this.style);
       width = this.doc.widthOfString(text);
-      this.measured.set(key, width);
+      measured.set(text, width);
     }
     return width;
   }

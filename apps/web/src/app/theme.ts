@@ -50,6 +50,9 @@ export const theme = createTheme({
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // No focus placeholder in a menu: its first item takes the focus (a menu holds only items).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A date picked from a calendar gives the focus back to its field (WCAG 2.4.3), not to the page.
+    DatePickerInput: { defaultProps: { popoverProps: { returnFocus: true } } },
+    DateTimePicker: { defaultProps: { popoverProps: { returnFocus: true } } },
     Modal: {
       // The close button is an icon: it is named for screen readers (WCAG 4.1.2).
       defaultProps: {

@@ -6,6 +6,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { useFormError } from '../../lib/use-form-error';
+import { WRAPPING_BUTTON } from '../wrapping-button';
 import { type StoredFile, uploadFile } from './upload-file';
 
 export interface FileUploaderProps {
@@ -99,6 +100,9 @@ export function FileUploader({
               {...props}
               variant="light"
               size={size}
+              maw="100%"
+              mih="var(--button-height)"
+              {...WRAPPING_BUTTON}
               loading={busy}
               leftSection={leftSection ?? <IconUpload size={16} />}
             >

@@ -3,6 +3,7 @@ import type { Assessment } from '@portal/shared';
 import { formatMessage, LABELS } from '@portal/shared/messages';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { useDateTimeText } from '../../../lib/time-zone';
 import { useMyExams } from '../api';
 import { EXAM_BUTTON } from './ExamCard';
@@ -34,7 +35,14 @@ function PendingExamCard({ exam, onStart }: { exam: Assessment; onStart: (exam: 
       </Text>
       <Group mt="sm">
         {startable ? (
-          <Button size="xs" onClick={() => onStart(exam)} leftSection={<IconPlayerPlay size={14} />}>
+          <Button
+            size="xs"
+            maw="100%"
+            mih="var(--button-height)"
+            {...WRAPPING_BUTTON}
+            onClick={() => onStart(exam)}
+            leftSection={<IconPlayerPlay size={14} />}
+          >
             {EXAM_BUTTON.start.label}
           </Button>
         ) : (

@@ -21,6 +21,9 @@ import { TopicNotesPanel } from '../components/TopicNotesPanel';
 import { MY_SUBJECTS_PATH, myChaptersPath, myTopicsPath, selfAssessmentPath } from '../links';
 import { useTopicHeartbeat } from '../useTopicHeartbeat';
 
+/** The content's width (a container query, in rem) from which the notes sit beside the topic. */
+const TOPIC_COLUMNS = { xs: '30rem', sm: '36rem', md: '40rem', lg: '60rem', xl: '80rem' };
+
 /** Opening a topic records one impression per topic and batch subject while the page is open. */
 function useImpression(topicId: string | null, batchSubjectId: string | null, enabled: boolean) {
   const record = useRecordImpression();
@@ -103,7 +106,9 @@ export function MyTopicDetailPage() {
           ) : undefined
         }
       />
-      <Grid gap="lg" align="flex-start">
+      {/* Columns by the width the page has in rem, so text enlarged to 200 % (text-only zoom)
+          stacks the notes under the topic as a narrow window does, instead of squeezing them. */}
+      <Grid gap="lg" align="flex-start" type="container" breakpoints={TOPIC_COLUMNS}>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="md">
             <TopicMediaPanel topic={current} />
