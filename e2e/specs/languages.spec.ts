@@ -94,6 +94,35 @@ describe('a person’s language', () => {
       });
       await dialog.getByText(hi.messages.checkOldPassword).first().waitFor();
       await snap(page, 'language-hi-api-error', { fullPage: false });
+      await page.keyboard.press('Escape');
+
+      // The demo video's captions: a track per language named in its own script, Hindi shown.
+      await page.getByRole('button', { name: hi.messages.clickForDemo }).first().click();
+      const video = page.getByRole('dialog', { name: hi.labels.demoVideo }).locator('video');
+      await video.waitFor();
+      const tracks = await video.evaluate((element: HTMLVideoElement) =>
+        Array.from(element.querySelectorAll('track'), (track) => ({
+          srclang: track.srclang,
+          label: track.label,
+          default: track.default,
+          mode: track.track.mode,
+        })),
+      );
+      assert.deepEqual(
+        tracks.map(({ srclang, label }) => [srclang, label]),
+        (['en', 'hi', 'ta', 'bn'] as const).map((language) => [language, LANGUAGE_NAMES[language]]),
+      );
+      assert.deepEqual(
+        tracks.filter((track) => track.default).map((track) => [track.srclang, track.mode]),
+        [['hi', 'showing']],
+      );
+      // The Hindi file loads and its first cue is Hindi.
+      const firstCue = await video.evaluate(async (element: HTMLVideoElement) => {
+        const track = element.querySelector<HTMLTrackElement>('track[srclang="hi"]')!;
+        if (track.readyState !== 2) await new Promise((resolve) => track.addEventListener('load', resolve));
+        return (track.track.cues?.[0] as VTTCue | undefined)?.text;
+      });
+      assert.match(firstCue ?? '', /^होम: /);
     } finally {
       await done();
     }

@@ -476,7 +476,6 @@ export default {
     teachSearchSubjects: 'பாடங்களைத் தேடு',
     teachSearchPlaceholder: 'பாடத் தலைப்பு',
     teachAddChapterCard: '+ அத்தியாயம் சேர்',
-    captions: 'ஆங்கில வசனங்கள்',
     docMarkedWrong: 'தவறு',
     examMinutesLeft: '{n} நிமிடங்கள் மீதம்',
     examOneMinuteLeft: '1 நிமிடம் மீதம்',
