@@ -811,7 +811,7 @@ export default {
     evalStudentColumn: 'மாணவர்',
     evalStateColumn: 'நிலை',
     evalMarksColumn: 'மதிப்பெண்கள்',
-    evalStateNotSubmitted: 'சமர்ப்பிக்கவில்லை',
+    evalStateNotSubmitted: 'சமர்ப்பிப்பு இல்லை',
     evalStateToEvaluate: 'மதிப்பிட வேண்டும்',
     evalStateEvaluated: 'மதிப்பிடப்பட்டது',
     evalOpenSubmission: 'மதிப்பிடு',
