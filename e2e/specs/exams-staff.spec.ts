@@ -465,9 +465,10 @@ describe('the marks report for the moderator', () => {
       assert.ok(text.includes(expected), `the PDF shows ${expected}`);
     }
 
-    const csv = parse(await downloadOf(page, LABELS.marksCsv, 'marks.csv'), {
-      relax_column_count: false,
-    }) as string[][];
+    const marksCsv = await downloadOf(page, LABELS.marksCsv, 'marks.csv');
+    // The byte-order mark first, so Excel reads the names' scripts right.
+    assert.equal(marksCsv.subarray(0, 3).toString('hex'), 'efbbbf');
+    const csv = parse(marksCsv, { bom: true, relax_column_count: false }) as string[][];
     const shown = await Promise.all((await table(page).locator('tr').all()).map((row) => cellsOf(row)));
     // The screen's header row names the right answers' row; the CSV says the same.
     assert.deepEqual(csv, shown);

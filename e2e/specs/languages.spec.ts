@@ -94,6 +94,41 @@ describe('a person’s language', () => {
       });
       await dialog.getByText(hi.messages.checkOldPassword).first().waitFor();
       await snap(page, 'language-hi-api-error', { fullPage: false });
+      await page.keyboard.press('Escape');
+
+      // The demo video's captions: a track per language named in its own script, Hindi shown.
+      await page.getByRole('button', { name: hi.messages.clickForDemo }).first().click();
+      const video = page.getByRole('dialog', { name: hi.labels.demoVideo }).locator('video');
+      await video.waitFor();
+      const tracks = await video.evaluate((element: HTMLVideoElement) =>
+        Array.from(element.querySelectorAll('track'), (track) => ({
+          srclang: track.srclang,
+          label: track.label,
+          default: track.default,
+          mode: track.track.mode,
+        })),
+      );
+      assert.deepEqual(
+        tracks.map(({ srclang, label }) => [srclang, label]),
+        (['en', 'hi', 'ta', 'bn'] as const).map((language) => [language, LANGUAGE_NAMES[language]]),
+      );
+      assert.deepEqual(
+        tracks.filter((track) => track.default).map((track) => [track.srclang, track.mode]),
+        [['hi', 'showing']],
+      );
+      // The Hindi file loads and its first cue is Hindi.
+      const firstCue = await video.evaluate(async (element: HTMLVideoElement) => {
+        const track = element.querySelector<HTMLTrackElement>('track[srclang="hi"]')!;
+        if (track.readyState !== 2) await new Promise((resolve) => track.addEventListener('load', resolve));
+        return (track.track.cues?.[0] as VTTCue | undefined)?.text;
+      });
+      assert.match(firstCue ?? '', /^होम: /);
+      // At the first cue's time the player draws it over the picture.
+      await video.evaluate(async (element: HTMLVideoElement) => {
+        element.currentTime = 7;
+        await new Promise((resolve) => element.addEventListener('seeked', resolve, { once: true }));
+      });
+      await snap(page, 'language-hi-demo-video', { fullPage: false });
     } finally {
       await done();
     }
@@ -246,6 +281,31 @@ async function readyIn(page: Page, language: UiLanguage) {
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** Every text of a language's catalogue, as the screens may show it whole. */
+const catalogueTexts = (language: Language) =>
+  Object.values(TEXTS[language]).flatMap((space) =>
+    Array.isArray(space) ? space : Object.values(space as Record<string, string>),
+  );
+
+/**
+ * The catalogue's texts cut short on screen: in a box that hides its overflow (a badge's ellipsis)
+ * or in a field narrower than its value. What people typed may be shortened on purpose; these not.
+ */
+const clipped = (page: Page, texts: string[]) =>
+  page.evaluate((catalogue) => {
+    const known = new Set(catalogue);
+    const cut: string[] = [];
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const field = element instanceof HTMLInputElement;
+      const text = field ? element.value : element.children.length ? '' : (element.textContent ?? '').trim();
+      // A screen reader's text sits in a 1 px box on purpose (visually hidden).
+      if (!known.has(text) || element.clientWidth <= 1 || element.scrollWidth <= element.clientWidth + 1)
+        continue;
+      if (field || getComputedStyle(element).overflowX !== 'visible') cut.push(text);
+    }
+    return cut;
+  }, texts);
+
 const SCREENS: {
   name: string;
   role: Role;
@@ -279,10 +339,11 @@ const SCREENS: {
 ];
 
 describe('the screens in each language', () => {
-  it('student home, an exam, the evaluation screen and a report, at both widths, none wider than the window', async () => {
+  it('student home, an exam, the evaluation screen and a report, at both widths, none wider than the window nor clipped', async () => {
     const exam = await liveExam();
     for (const language of ['en', 'hi', 'ta', 'bn'] as const) {
       await everyoneIn(language);
+      const texts = catalogueTexts(language);
       for (const role of ['student', 'faculty', 'moderator'] as const) {
         const { page, done } = await portal.signedInPage(role, LAPTOP);
         try {
@@ -294,11 +355,13 @@ describe('the screens in each language', () => {
             await readyIn(page, language);
             await snap(page, `language-${language}-${screen.name}-laptop`, { fullPage: false });
             assert.ok((await overflow(page)) <= 0, `${screen.name} in ${language} is wider than the laptop`);
+            assert.deepEqual(await clipped(page, texts), [], `${screen.name} in ${language} at laptop width`);
             await page.setViewportSize(PHONE);
             await screen.ready(page);
             await settled(page);
             await snap(page, `language-${language}-${screen.name}-phone`, { fullPage: false });
             assert.ok((await overflow(page)) <= 0, `${screen.name} in ${language} is wider than the phone`);
+            assert.deepEqual(await clipped(page, texts), [], `${screen.name} in ${language} at phone width`);
           }
         } finally {
           await done();

@@ -111,9 +111,20 @@ describe('owner: institutions and moderators', () => {
     await shot(page, 'owner-add-institution-invalid-desktop');
 
     await dialog.getByRole('textbox', { name: LABELS.academicYear }).fill('2026-27');
+    // New accounts of the institution start in the language picked here (English unless changed).
+    const language = dialog.getByRole('combobox', { name: LABELS.languageOfNewAccounts });
+    assert.equal(await language.inputValue(), 'en');
+    await language.selectOption('ta');
+    await shot(page, 'owner-add-institution-language-desktop');
     await dialog.getByRole('button', { name: LABELS.submit }).click();
     await notice(page, MESSAGES.institutionCreated);
     await dialog.waitFor({ state: 'hidden' });
+    const { institutions } = await callApi<{ institutions: { title: string; default_language: string }[] }>(
+      await tokenOf('owner'),
+      'GET',
+      '/institutions',
+    );
+    assert.equal(institutions.find((each) => each.title === title)?.default_language, 'ta');
     const row = page.getByRole('row').filter({ hasText: title });
     await row.getByText('2026-27').waitFor();
     // The logo shows small beside the name, loaded from the portal's storage.
@@ -130,6 +141,10 @@ describe('owner: institutions and moderators', () => {
     await openOwnerHome(page);
     await page.getByRole('button', { name: formatMessage(LABELS.editNamed, { title }) }).click();
     const dialog = page.getByRole('dialog', { name: LABELS.editInstitutionTitle });
+    assert.equal(
+      await dialog.getByRole('combobox', { name: LABELS.languageOfNewAccounts }).inputValue(),
+      'ta',
+    );
     await dialog.getByRole('textbox', { name: LABELS.fieldTitle }).fill('');
     await dialog.getByRole('button', { name: LABELS.saveAction }).click();
     await formAlert(page, MESSAGES.fillTheForm);
@@ -163,7 +178,12 @@ describe('owner: institutions and moderators', () => {
       password: 'Riverside@1',
       institution_id: target._id,
     });
-    await tokenOf('riverside-head', 'Riverside@1');
+    // Its moderator starts in the institution's language, picked when it was added.
+    const head = await callApi<{ language: string }>(null, 'POST', '/auth/login', {
+      username: 'riverside-head',
+      password: 'Riverside@1',
+    });
+    assert.equal(head.language, 'ta');
 
     const context = await portal.newContext(DESKTOP);
     const page = await context.newPage();

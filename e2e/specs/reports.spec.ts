@@ -52,7 +52,10 @@ function tablesOnScreen(page: Page): Promise<string[][]> {
 
 /** The CSV's rows without section headings and blank lines, as the screen's tables have them. */
 async function csvOf(page: Page): Promise<string[][]> {
-  const rows: string[][] = parse(await downloaded(page, LABELS.reportCsv), { relax_column_count: true });
+  const file = await downloaded(page, LABELS.reportCsv);
+  // The byte-order mark first, so Excel reads the names' scripts right; then what the screen shows.
+  assert.equal(file.subarray(0, 3).toString('hex'), 'efbbbf');
+  const rows: string[][] = parse(file, { bom: true, relax_column_count: true });
   return rows.filter((row) => row.length > 1);
 }
 

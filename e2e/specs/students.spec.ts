@@ -403,13 +403,24 @@ describe('moderator: students', () => {
     assert.equal((await studentsOf(batches['Class 8 A']!)).length, before + 3);
     assert.equal(await loginStatus('ira.s', 'x'), 401);
 
-    // The template is the header row of an import file.
+    // The template is the header row of an import file, after the byte-order mark that makes Excel
+    // read it as UTF-8; filled in (a name in Devanagari), it imports as it is.
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: LABELS.downloadTemplate }).click();
     const template = await downloading;
     const templateFile = path.join(scratch, 'template.csv');
     await template.saveAs(templateFile);
-    assert.equal((await fs.readFile(templateFile, 'utf8')).trim(), COLUMNS);
+    const templateBytes = await fs.readFile(templateFile);
+    assert.equal(templateBytes.subarray(0, 3).toString('hex'), 'efbbbf');
+    assert.equal(templateBytes.subarray(3).toString('utf8'), `${COLUMNS}\n`);
+    await fs.appendFile(templateFile, 'अनन्या शर्मा,female,09/09/2013,9000000301,,,,,,,ananya.s\n');
+    await page.locator('input[type="file"]').setInputFiles(templateFile);
+    await page.getByText(formatMessage(LABELS.chosenFile, { name: 'template.csv' })).waitFor();
+    await page.getByRole('button', { name: LABELS.uploadButton }).click();
+    await notice(page, MESSAGES.studentUploaded);
+    assert.equal((await shownCredentials(page)).get('अनन्या शर्मा')?.username, 'ananya.s');
+    await closeCredentials(page);
+    assert.equal((await studentsOf(batches['Class 8 A']!)).length, before + 4);
     await context.close();
   });
 
@@ -434,6 +445,7 @@ describe('moderator: students', () => {
       (await fs.readFile(file, 'utf8')).trim(),
       'name,gender,mobile,email,prn,designation,username',
     );
+    assert.equal((await fs.readFile(file)).subarray(0, 3).toString('hex'), 'efbbbf');
     await shot(page, 'bulk-upload-faculty-desktop');
     await context.close();
   });

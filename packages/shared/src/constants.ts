@@ -1,6 +1,12 @@
 export const PRODUCT_NAME = 'Learning Portal';
 export const APP_VERSION = '0.3.84';
 
+/**
+ * The byte-order mark every CSV the portal hands out begins with: without it Excel reads the file
+ * in the computer's code page and garbles Devanagari, Tamil and Bengali. The importers skip it.
+ */
+export const UTF8_BOM = '\uFEFF';
+
 export const ROLES = ['owner', 'moderator', 'faculty', 'student'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -425,8 +425,6 @@ export const ENGLISH_LABELS = {
   myProfile: 'My Profile',
   logout: 'Logout',
   profileMenu: 'Profile menu',
-  /** The demo video's caption track, as the player lists it. */
-  captions: 'English captions',
   mainNavigation: 'Main navigation',
   toggleNavigation: 'Toggle navigation',
   /** Shown where times are read or picked when the device's zone is not the institution's (decision 37). */

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared';
+import { MESSAGES, UTF8_BOM } from '@portal/shared';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
@@ -40,7 +40,15 @@ export function parseCsv(content: Buffer | string): CsvTable {
  */
 const inert = (cell: string) => (/^[=+\-@\t\r]/.test(cell) && !/^-+$/.test(cell) ? `'${cell}` : cell);
 
-/** Lines of cells as a CSV file that is safe to open in a spreadsheet. */
-export function toCsv(lines: string[][]): string {
+/** Lines of cells as CSV text that is safe to open in a spreadsheet (no byte-order mark: a part of a file). */
+export function csvLines(lines: string[][]): string {
   return stringify(lines.map((line) => line.map(inert)));
+}
+
+/**
+ * A CSV file to download: its lines after the UTF-8 byte-order mark, so Excel shows the Indian
+ * scripts right (the portal's importers, `parseCsv` and the question import, skip it).
+ */
+export function toCsv(lines: string[][]): string {
+  return UTF8_BOM + csvLines(lines);
 }

@@ -45,6 +45,14 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // A badge too narrow for its word (a Tamil state in a phone's table) grows a line instead of
+    // cutting the word with an ellipsis: the portal's own words are never shown cut.
+    Badge: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--badge-height)' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
+      },
+    },
     // A table wider than a phone scrolls sideways: its scroller takes focus, so the keyboard can
     // scroll it (WCAG 2.1.1).
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },

@@ -1,3 +1,4 @@
+import { UTF8_BOM } from '@portal/shared/constants';
 import { MESSAGES } from '@portal/shared/messages';
 import { ApiError, toApiError } from './api-error';
 import { getAccount, signOut } from './session';
@@ -50,7 +51,7 @@ export async function downloadFromApi(
   saveFile(await response.blob(), filenameOf(response, options.fallbackName));
 }
 
-/** A CSV template: the header row of an import file. */
+/** A CSV template: the header row of an import file, after the byte-order mark every portal CSV has. */
 export function saveCsvTemplate(columns: readonly string[], filename: string) {
-  saveFile(new Blob([`${columns.join(',')}\n`], { type: 'text/csv;charset=utf-8' }), filename);
+  saveFile(new Blob([`${UTF8_BOM}${columns.join(',')}\n`], { type: 'text/csv;charset=utf-8' }), filename);
 }

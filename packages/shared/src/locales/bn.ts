@@ -468,7 +468,6 @@ export default {
     teachSearchSubjects: 'বিষয় খুঁজুন',
     teachSearchPlaceholder: 'বিষয়ের শিরোনাম',
     teachAddChapterCard: '+ অধ্যায় যোগ করুন',
-    captions: 'ইংরেজি ক্যাপশন',
     docMarkedWrong: 'ভুল',
     examMinutesLeft: '{n} মিনিট বাকি',
     examOneMinuteLeft: '1 মিনিট বাকি',

@@ -470,7 +470,6 @@ export default {
     teachSearchSubjects: 'विषय खोजें',
     teachSearchPlaceholder: 'विषय का शीर्षक',
     teachAddChapterCard: '+ अध्याय जोड़ें',
-    captions: 'अंग्रेज़ी कैप्शन',
     docMarkedWrong: 'गलत',
     examMinutesLeft: '{n} मिनट बाकी',
     examOneMinuteLeft: '1 मिनट बाकी',

@@ -101,6 +101,17 @@ export const demoVideosAnswerSchema = z.object({
 });
 export type DemoVideosAnswer = z.infer<typeof demoVideosAnswerSchema>;
 
+/**
+ * GET /api/users/me/demo-video: the caller's demo video with its caption tracks, one per language
+ * (none for an institution's own upload).
+ */
+export const demoVideoSchema = z.object({
+  url: z.string().nullable(),
+  captions: z.array(z.object({ language: languageSchema, url: z.string() })),
+});
+export type DemoVideo = z.infer<typeof demoVideoSchema>;
+export type CaptionTrack = DemoVideo['captions'][number];
+
 /** PATCH /api/institutions/{id}/demo-videos: an uploaded video's URL sets it, null goes back to the default. */
 export const updateDemoVideosBodySchema = z
   .object({

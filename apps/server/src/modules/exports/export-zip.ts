@@ -6,7 +6,7 @@ import { APP_VERSION } from '@portal/shared';
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
 import { ZipFile } from 'yazl';
-import { toCsv } from '../../lib/csv.js';
+import { csvLines, toCsv } from '../../lib/csv.js';
 import type { ExportFile } from './export-files.js';
 
 /** Rows read at a time: memory holds one batch of one file, whatever the school's size. */
@@ -37,7 +37,7 @@ function readBatch(cursor: Cursor) {
 
 /**
  * Writes the export's zip to `file`: each file's statement read through a cursor on `client` and
- * written as CSV (a header row, then the rows; cells a spreadsheet would run as formulas start with
+ * written as CSV (the byte-order mark and a header row, then the rows; cells a spreadsheet would run as formulas start with
  * a quote, as in the reports), then `manifest.json` (what each file holds). `onFile` is told after
  * each file, for the job's progress.
  */
@@ -67,11 +67,11 @@ export async function writeExportZip(options: {
           const batch = await readBatch(cursor);
           if (first) {
             columns = batch.columns;
-            body.write(toCsv([columns]));
+            body.write(toCsv([columns])); // the file's start: the byte-order mark, then the header
           }
           if (batch.rows.length === 0) break;
           rows += batch.rows.length;
-          const text = toCsv(batch.rows.map((row) => columns.map((column) => cell(row[column]))));
+          const text = csvLines(batch.rows.map((row) => columns.map((column) => cell(row[column]))));
           if (!body.write(text)) await once(body, 'drain');
         }
       } finally {

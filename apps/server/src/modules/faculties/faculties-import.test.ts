@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES } from '@portal/shared';
+import { formatMessage, MESSAGES, UTF8_BOM } from '@portal/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faculties, users } from '../../db/schema/index.js';
@@ -40,6 +40,16 @@ describe('POST /api/faculties/csv', () => {
   it('is for moderators only', async () => {
     await expectGuarded(t, school, { method: 'POST', url, payload: { content_url: '/files/x.csv' } }, [
       'moderator',
+    ]);
+  });
+
+  it('reads a file that begins with a byte-order mark (the template, or Excel’s CSV UTF-8)', async () => {
+    const rows = goodFacultyRows(1, 'bom');
+    rows[0] = { ...rows[0]!, name: 'প্রিয়া সেন' };
+    const response = await importCsv(`${UTF8_BOM}${facultyCsv(rows)}`);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data.credentials).toEqual([
+      { _id: expect.any(String), name: 'প্রিয়া সেন', username: 'bom.t0', password: expect.any(String) },
     ]);
   });
 

@@ -76,6 +76,19 @@ describe('POST /api/institutions', () => {
     expect(await listIds()).toContain(institution._id);
   });
 
+  it('keeps the language its new accounts start in', async () => {
+    const payload = institutionBody(t, { default_language: 'ta' });
+    const response = await t.app.inject({ ...call(), payload, headers: asOwner() });
+    expect(response.statusCode, response.body).toBe(201);
+    const { _id, default_language } = response.json().data.institution;
+    expect(default_language).toBe('ta');
+    const [stored] = await t.db
+      .select({ defaultLanguage: institutions.defaultLanguage })
+      .from(institutions)
+      .where(eq(institutions.id, _id));
+    expect(stored?.defaultLanguage).toBe('ta');
+  });
+
   it.each([
     [{ title: undefined }, 'title', MESSAGES.fillTheForm],
     [{ title: '   ' }, 'title', MESSAGES.fillTheForm],
@@ -86,6 +99,9 @@ describe('POST /api/institutions', () => {
     [{ academic_year: undefined }, 'academic_year', 'Academic year must look like 2024-25.'],
     [{ academic_year: '2026/27' }, 'academic_year', 'Academic year must look like 2024-25.'],
     [{ academic_year: '2026-29' }, 'academic_year', 'The second year must follow the first (2024-25).'],
+    [{ default_language: 'fr' }, 'default_language', MESSAGES.languageUnknown],
+    [{ default_language: 'en-XA' }, 'default_language', MESSAGES.languageUnknown],
+    [{ default_language: 7 }, 'default_language', MESSAGES.languageUnknown],
   ])('refuses %j with a message on %s', async (overrides, field, message) => {
     const payload = institutionBody(t, overrides);
     const response = await t.app.inject({ ...call(), payload, headers: asOwner() });

@@ -141,8 +141,9 @@ describe('sessions of a date range', () => {
       '/api/online-sessions/reports/csv?from=2026-11-20&to=2026-11-20',
       school.tokens.moderator,
     );
+    // After the byte-order mark every portal CSV begins with (Excel then reads it as UTF-8).
     expect(csv.body.split('\n')[0]).toBe(
-      'Sl No,Session,Batch,Subject,Teacher,Start,End,Invited,Attended,Absent',
+      '\uFEFFSl No,Session,Batch,Subject,Teacher,Start,End,Invited,Attended,Absent',
     );
     expect(csv.body).toContain("'=Trigonometry live");
     // Start and end as 'DD-MM-YYYY | hh:mm A' in the institution's time zone (the test school's is UTC).

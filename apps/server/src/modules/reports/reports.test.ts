@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { REPORT_MARKS, REPORT_PDF_MAX_ROWS } from '@portal/shared';
+import hi from '@portal/shared/locales/hi';
 import { parse } from 'csv-parse/sync';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,7 +326,7 @@ describe('Attendance By Topic', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['cache-control']).toBe('no-store');
-    expect(parse(csv.body)).toEqual([
+    expect(parse(csv.body, { bom: true })).toEqual([
       ['Sl No', 'Student Name', 'Maths: M1', 'Physics: P1', 'Topics Viewed'],
       ['1', 'Asha', 'Viewed', 'Viewed', '2/2'],
       ['2', 'Bala', '---', 'Not Viewed', '0/1'],
@@ -338,6 +339,30 @@ describe('Attendance By Topic', () => {
     expect(text).toContain('Date: 17-11-2026');
     expect(text).toContain('3 of 5 viewed');
     expect(text).toMatch(/Bala\s+---\s+Not Viewed\s+0\/1/);
+  });
+
+  it('begins its CSV with the byte-order mark, so Excel reads a Hindi reader’s headers right', async () => {
+    const reader = await t.createAccount('moderator', { institutionId: K() });
+    const token = await t.login(reader.username);
+    const chosen = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/language',
+      payload: { language: 'hi' },
+      headers: bearer(token),
+    });
+    expect(chosen.statusCode).toBe(200);
+    const csv = await get(`${byTopicUrl('2026-11-17')}/csv`, token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.rawPayload.subarray(0, 3).toString('hex')).toBe('efbbbf');
+    // Read back as Excel and the portal's importers do: the mark skipped, the headers in Hindi.
+    const [header] = parse(csv.rawPayload, { bom: true }) as string[][];
+    expect(header).toEqual([
+      hi.labels.reportSlNo,
+      hi.labels.reportStudentName,
+      'Maths: M1',
+      'Physics: P1',
+      hi.labels.reportTopicsViewed,
+    ]);
   });
 });
 
@@ -400,7 +425,7 @@ describe('Attendance By Batch and By Subject', () => {
       ['Bala', 'Physics', 'Absent'],
       ['Dev', 'Physics', 'Absent'],
     ]);
-    const csv: string[][] = parse((await get(`${url}/csv`)).body);
+    const csv: string[][] = parse((await get(`${url}/csv`)).body, { bom: true });
     expect(csv.slice(1)).toEqual([
       ['1', 'Asha', 'K-A', 'Present', '1.75'],
       ['2', 'Bala', 'K-A', 'Absent', '0.00'],
@@ -439,6 +464,7 @@ describe('Attendance By Week', () => {
     ]);
     const csv: string[][] = parse(
       (await get(`${byBatchUrl('2026-11-19')}/weekly/csv?batch_id=${ids.batchA}`)).body,
+      { bom: true },
     );
     expect(csv[0]).toEqual([
       'Sl No',
@@ -615,6 +641,7 @@ describe('Attendance For Live Class', () => {
 
   it('gives one section per session as CSV and PDF', async () => {
     const csv: string[][] = parse((await get(liveUrl('2026-11-17', '/csv'))).body, {
+      bom: true,
       relax_column_count: true,
     });
     expect(csv[0]![0]).toBe(
@@ -657,7 +684,9 @@ describe('GET /api/cwx/get-json-report/topic/{topicid}', () => {
     ]);
     const batchB = (await get(`/api/cwx/get-json-report/topic/${ids.p1}?batch_id=${ids.batchB}`)).json().data;
     expect(batchB.result.map((row: Record<string, string>) => row.student_name)).toEqual(['Farah']);
-    const csv: string[][] = parse((await get(`/api/cwx/get-json-report/topic/${ids.p1}/csv`)).body);
+    const csv: string[][] = parse((await get(`/api/cwx/get-json-report/topic/${ids.p1}/csv`)).body, {
+      bom: true,
+    });
     expect(csv[1]).toEqual(['1', 'Asha', 'K-A', 'Viewed', '2.08', '17-11-2026 | 12:30 AM']);
   });
 

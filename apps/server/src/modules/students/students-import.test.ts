@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { MESSAGES } from '@portal/shared';
+import { MESSAGES, UTF8_BOM } from '@portal/shared';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchSubjectStudents, students, users } from '../../db/schema/index.js';
@@ -50,6 +50,18 @@ describe('POST /api/batches/{batchId}/students/csv', () => {
       { method: 'POST', url: `/api/batches/${school.batch.id}/students/csv`, payload },
       ['moderator'],
     );
+  });
+
+  it('reads a file that begins with a byte-order mark (the template, or Excel’s CSV UTF-8)', async () => {
+    const batch = await t.createBatch(school.institution.id);
+    const prefix = t.unique('bom');
+    const rows = goodCsvRows(1, prefix);
+    rows[0] = { ...rows[0]!, name: 'அனிதா குமார்' };
+    const response = await importCsv(batch.id, `${UTF8_BOM}${studentCsv(rows)}`);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data.credentials).toEqual([
+      { _id: expect.any(String), name: 'அனிதா குமார்', username: `${prefix}.0`, password: expect.any(String) },
+    ]);
   });
 
   it('imports a good file in one go: logins, students, enrolments and credentials', async () => {

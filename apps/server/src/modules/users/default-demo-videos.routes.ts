@@ -9,10 +9,7 @@ import {
   defaultDemoVideoDirectory,
 } from './default-demo-videos.js';
 
-const KNOWN_FILES = new Set([
-  ...Object.values(DEFAULT_DEMO_VIDEO_FILES),
-  ...Object.values(DEFAULT_DEMO_CAPTION_FILES),
-]);
+const KNOWN_FILES = new Set([...Object.values(DEFAULT_DEMO_VIDEO_FILES), ...DEFAULT_DEMO_CAPTION_FILES]);
 
 /**
  * GET /files/_defaults/demo-videos/<file>: the portal's default demo videos and their captions, for any signed-in user

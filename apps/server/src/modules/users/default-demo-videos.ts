@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Role } from '@portal/shared';
+import { type CaptionTrack, LANGUAGES, type Language, ROLES, type Role } from '@portal/shared';
 import { FILES_PREFIX } from '../../lib/storage.js';
 
 /**
@@ -17,12 +17,19 @@ export const DEFAULT_DEMO_VIDEO_FILES: Record<Role, string> = {
 };
 
 /**
- * Each recording's captions (WebVTT): what the recording's on-screen captions say, with their
- * times, for a screen reader's braille or speech and for viewers who turn captions on.
+ * Each recording's captions (WebVTT) in each language: what the recording's on-screen captions say,
+ * with their times, for a screen reader's braille or speech and for viewers who turn captions on.
+ * English is written by the recorder beside the video (`demo-<role>.vtt`); the other languages are
+ * its cues translated, with the same times (`demo-<role>.<language>.vtt`, checked by a test).
  */
-export const DEFAULT_DEMO_CAPTION_FILES: Record<Role, string> = Object.fromEntries(
-  Object.entries(DEFAULT_DEMO_VIDEO_FILES).map(([role, file]) => [role, file.replace(/\.webm$/, '.vtt')]),
-) as Record<Role, string>;
+export function demoCaptionFile(role: Role, language: Language): string {
+  const suffix = language === 'en' ? '.vtt' : `.${language}.vtt`;
+  return DEFAULT_DEMO_VIDEO_FILES[role].replace(/\.webm$/, suffix);
+}
+
+export const DEFAULT_DEMO_CAPTION_FILES: string[] = ROLES.flatMap((role) =>
+  LANGUAGES.map((language) => demoCaptionFile(role, language)),
+);
 
 /**
  * Served under `/files/` so the file-session cookie (Path=/files/) reaches it; stored keys begin
@@ -39,35 +46,39 @@ export function defaultDemoVideoDirectory(): string | null {
   return candidates.find((candidate) => existsSync(candidate)) ?? null;
 }
 
-let versions: Map<Role, string> | null = null;
+const versions = new Map<string, string | null>();
 
-/** A short digest of each file, so a re-recorded video gets a new URL and browsers may keep the old one long. */
-function versionOf(role: Role): string | null {
-  if (!versions) {
-    versions = new Map();
+/**
+ * A short digest of a shipped file (null when it is not shipped), so a re-recorded video or a
+ * corrected caption file gets a new URL and browsers may keep the old one long.
+ */
+function versionOf(file: string): string | null {
+  if (!versions.has(file)) {
     const directory = defaultDemoVideoDirectory();
-    for (const [each, file] of Object.entries(DEFAULT_DEMO_VIDEO_FILES) as [Role, string][]) {
-      const full = directory && path.join(directory, file);
-      if (full && existsSync(full)) {
-        versions.set(each, createHash('sha256').update(readFileSync(full)).digest('hex').slice(0, 12));
-      }
-    }
+    const full = directory && path.join(directory, file);
+    versions.set(
+      file,
+      full && existsSync(full)
+        ? createHash('sha256').update(readFileSync(full)).digest('hex').slice(0, 12)
+        : null,
+    );
   }
-  return versions.get(role) ?? null;
+  return versions.get(file) ?? null;
 }
+
+const urlOf = (file: string) => {
+  const version = versionOf(file);
+  return version ? `${DEFAULT_DEMO_VIDEO_PATH}/${file}?v=${version}` : null;
+};
 
 /** The default demo video's URL for a role, or null when the portal ships none for it. */
-export function defaultDemoVideoUrl(role: Role): string | null {
-  const version = versionOf(role);
-  if (!version) return null;
-  return `${DEFAULT_DEMO_VIDEO_PATH}/${DEFAULT_DEMO_VIDEO_FILES[role]}?v=${version}`;
-}
+export const defaultDemoVideoUrl = (role: Role): string | null => urlOf(DEFAULT_DEMO_VIDEO_FILES[role]);
 
-/** The default demo video's captions for a role, or null when the portal ships none. */
-export function defaultDemoCaptionsUrl(role: Role): string | null {
-  const version = versionOf(role);
-  const directory = defaultDemoVideoDirectory();
-  if (!version || !directory || !existsSync(path.join(directory, DEFAULT_DEMO_CAPTION_FILES[role])))
-    return null;
-  return `${DEFAULT_DEMO_VIDEO_PATH}/${DEFAULT_DEMO_CAPTION_FILES[role]}?v=${version}`;
+/** The default demo video's caption tracks for a role, one per language the portal ships for it. */
+export function defaultDemoCaptions(role: Role): CaptionTrack[] {
+  if (!defaultDemoVideoUrl(role)) return [];
+  return LANGUAGES.flatMap((language) => {
+    const url = urlOf(demoCaptionFile(role, language));
+    return url ? [{ language, url }] : [];
+  });
 }

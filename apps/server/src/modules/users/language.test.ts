@@ -2,10 +2,11 @@ import { ENGLISH_MESSAGES } from '@portal/shared';
 import bn from '@portal/shared/locales/bn';
 import hi from '@portal/shared/locales/hi';
 import ta from '@portal/shared/locales/ta';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions, users } from '../../db/schema/index.js';
-import { studentBody } from '../../test/factories/students.js';
+import { createOwner, institutionBody } from '../../test/factories/institutions.js';
+import { goodCsvRows, studentBody, studentCsv, uploadFile } from '../../test/factories/students.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { otpFrom } from '../../test/smtp-capture.js';
 
@@ -19,6 +20,9 @@ beforeAll(async () => {
   school = await t.createSchool();
 });
 afterAll(() => t.close());
+
+const languageOf = async (userId: string) =>
+  (await t.db.select({ language: users.language }).from(users).where(eq(users.id, userId)))[0]?.language;
 
 const setLanguage = (token: string, language: unknown) =>
   t.app.inject({
@@ -127,10 +131,47 @@ describe('the institution’s language for new accounts', () => {
       headers: bearer(tamilSchool.tokens.moderator),
     });
     expect(created.statusCode, created.body).toBe(201);
-    const languageOf = async (userId: string) =>
-      (await t.db.select({ language: users.language }).from(users).where(eq(users.id, userId)))[0]?.language;
     expect(await languageOf(created.json().data.student.user_id)).toBe('ta');
     expect(await languageOf(earlier.user.id)).toBe('en');
+  });
+
+  it('an institution added with a language gives it to its moderators and to students imported in bulk', async () => {
+    const owner = await createOwner(t);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/institutions',
+      payload: institutionBody(t, { default_language: 'bn' }),
+      headers: bearer(owner.token),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const institutionId = added.json().data.institution._id as string;
+    const moderator = await t.app.inject({
+      method: 'POST',
+      url: '/api/cwx/users',
+      payload: { username: t.unique('head'), password: 'Strong@123', institution_id: institutionId },
+      headers: bearer(owner.token),
+    });
+    expect(moderator.statusCode, moderator.body).toBe(201);
+    expect(await languageOf(moderator.json().data.user._id)).toBe('bn');
+
+    const batch = await t.createBatch(institutionId);
+    const staff = await t.createAccount('moderator', { institutionId });
+    const token = await t.login(staff.username);
+    const prefix = t.unique('bn');
+    const contentUrl = await uploadFile(t, token, 'students.csv', studentCsv(goodCsvRows(2, prefix)));
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `/api/batches/${batch.id}/students/csv`,
+      payload: { content_url: contentUrl },
+      headers: bearer(token),
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const usernames = (imported.json().data.credentials as { username: string }[]).map((row) => row.username);
+    const languages = await t.db
+      .select({ language: users.language })
+      .from(users)
+      .where(inArray(users.username, usernames));
+    expect(languages).toEqual([{ language: 'bn' }, { language: 'bn' }]);
   });
 });
 

@@ -1,4 +1,10 @@
-import { envelope, errorBodySchema, languageBodySchema, uiLanguageSchema } from '@portal/shared';
+import {
+  demoVideoSchema,
+  envelope,
+  errorBodySchema,
+  languageBodySchema,
+  uiLanguageSchema,
+} from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../plugins/auth.js';
@@ -18,9 +24,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The caller's demo video: for students and faculty the one their institution set for their " +
           "role, else (and for moderators and owners) the portal's own recording of the role's screens, " +
-          "with its captions (WebVTT; null for an institution's own video).",
+          "with its captions: a WebVTT track per language (none for an institution's own video).",
         response: {
-          200: envelope(z.object({ url: z.string().nullable(), captions: z.string().nullable() })),
+          200: envelope(demoVideoSchema),
           401: errorBodySchema,
         },
       },

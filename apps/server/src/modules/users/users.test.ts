@@ -1,3 +1,4 @@
+import type { DemoVideo } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -40,25 +41,31 @@ describe('GET /api/users/me/demo-video', () => {
     expect(await urlFor(owner.username)).toMatch(defaultOf('owner'));
   });
 
-  it("answers the portal's recording with its captions, an institution's own video without", async () => {
+  it("answers the portal's recording with a caption track per language, an institution's own video without", async () => {
     const school = await t.createInstitution({ demoVideos: { student: '/media/student-demo.mp4' } });
     const student = await t.createAccount('student', { institutionId: school.id });
     const faculty = await t.createAccount('faculty', { institutionId: school.id });
     const answer = async (username: string) =>
       (
         await t.app.inject({ url: '/api/users/me/demo-video', headers: bearer(await t.login(username)) })
-      ).json().data;
-    expect((await answer(student.username)).captions).toBeNull();
+      ).json().data as DemoVideo;
+    expect((await answer(student.username)).captions).toEqual([]);
     const { url, captions } = await answer(faculty.username);
     expect(url).toMatch(defaultOf('faculty'));
-    expect(captions).toMatch(/^\/files\/_defaults\/demo-videos\/demo-faculty\.vtt\?v=[0-9a-f]{12}$/);
-    const track = await t.app.inject({
-      url: captions,
-      headers: await t.fileCookie(await t.login(faculty.username)),
-    });
-    expect(track.statusCode).toBe(200);
-    expect(track.headers['content-type']).toMatch(/^text\/vtt/);
-    expect(track.payload).toMatch(/^WEBVTT\n\n1\n00:00:\d\d\.\d{3} --> 00:00:\d\d\.\d{3}\nHome: /);
+    expect(captions.map((track) => track.language)).toEqual(['en', 'hi', 'ta', 'bn']);
+    expect(captions[0]!.url).toMatch(/^\/files\/_defaults\/demo-videos\/demo-faculty\.vtt\?v=[0-9a-f]{12}$/);
+    expect(captions[1]!.url).toMatch(
+      /^\/files\/_defaults\/demo-videos\/demo-faculty\.hi\.vtt\?v=[0-9a-f]{12}$/,
+    );
+    const files = await t.fileCookie(await t.login(faculty.username));
+    const english = await t.app.inject({ url: captions[0]!.url, headers: files });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(english.payload).toMatch(/^WEBVTT\n\n1\n00:00:\d\d\.\d{3} --> 00:00:\d\d\.\d{3}\nHome: /);
+    const hindi = await t.app.inject({ url: captions[1]!.url, headers: files });
+    expect(hindi.statusCode).toBe(200);
+    expect(hindi.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(hindi.payload).toMatch(/^WEBVTT\n\n1\n00:00:\d\d\.\d{3} --> 00:00:\d\d\.\d{3}\nहोम: /);
   });
 });
 

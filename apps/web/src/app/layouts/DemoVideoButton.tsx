@@ -1,12 +1,11 @@
 import { ActionIcon, Button, Center, Loader, Modal, Text } from '@mantine/core';
+import { activeLanguage } from '@portal/shared/i18n/active';
+import { htmlLang, LANGUAGE_NAMES } from '@portal/shared/i18n/languages';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDemoVideo } from '../../features/auth/api';
 import { errorMessage } from '../../lib/api';
-
-/** The demo recordings' captions are written in English, whatever the page's language. */
-const DEMO_CAPTIONS_LANGUAGE = 'en';
 
 function DemoVideo() {
   const video = useDemoVideo(true);
@@ -20,6 +19,8 @@ function DemoVideo() {
   if (video.isError) return <Text c="red">{errorMessage(video.error)}</Text>;
   if (!video.data.url) return <Text>{MESSAGES.noDemoVideo}</Text>;
   const { url, captions } = video.data;
+  // The viewer's language is the track shown at first; the others stay in the player's menu.
+  const viewerLanguage = htmlLang(activeLanguage());
   return (
     // The portal's recordings carry captions; an institution's own upload has none (ACCESSIBILITY.md).
     // biome-ignore lint/a11y/useMediaCaption: the track is there whenever the video has captions
@@ -32,15 +33,16 @@ function DemoVideo() {
       src={url}
       style={{ width: '100%', maxHeight: '70vh', borderRadius: 8, background: '#000', display: 'block' }}
     >
-      {captions && (
+      {captions.map((track) => (
         <track
+          key={track.language}
           kind="captions"
-          src={captions}
-          srcLang={DEMO_CAPTIONS_LANGUAGE}
-          label={LABELS.captions}
-          default
+          src={track.url}
+          srcLang={track.language}
+          label={LANGUAGE_NAMES[track.language]}
+          default={track.language === viewerLanguage}
         />
-      )}
+      ))}
     </video>
   );
 }

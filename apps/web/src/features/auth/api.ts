@@ -1,4 +1,4 @@
-import type { PublicConfig, SessionAccount, SessionUser } from '@portal/shared';
+import type { DemoVideo, PublicConfig, SessionAccount, SessionUser } from '@portal/shared';
 import { PRODUCT_NAME } from '@portal/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -50,8 +50,7 @@ export const changePassword = (old_password: string, new_password: string) =>
 export function useDemoVideo(enabled: boolean) {
   return useQuery({
     queryKey: authKeys.demoVideo,
-    queryFn: ({ signal }) =>
-      api<{ url: string | null; captions: string | null }>('/users/me/demo-video', { signal }),
+    queryFn: ({ signal }) => api<DemoVideo>('/users/me/demo-video', { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -144,11 +144,12 @@ describe('CSV question files (decision 18)', () => {
 });
 
 describe('the CSV template the screens offer', () => {
-  it('imports cleanly, one question of each type', () => {
+  it('begins with the byte-order mark (Excel reads it as UTF-8) and imports cleanly, one question of each type', () => {
     const template = readFileSync(
       new URL('../../../../../web/public/templates/questions-template.csv', import.meta.url),
       'utf8',
     );
+    expect(template.startsWith('\uFEFFquestion,type,marks,options,correct\n')).toBe(true);
     const result = parseQuestionFile(template);
     expect(result.errors).toEqual([]);
     expect(result.questions.map((question) => question.type)).toEqual([

@@ -1,5 +1,6 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { Institution } from '@portal/shared';
+import { DEFAULT_LANGUAGE, LANGUAGE_OPTIONS } from '@portal/shared/i18n/languages';
 import { LABELS, MESSAGES } from '@portal/shared/messages';
 import { createInstitutionBodySchema } from '@portal/shared/schemas/institutions';
 import { type FormEvent, useState } from 'react';
@@ -11,7 +12,10 @@ import { checkForm, type FieldErrors } from '../validation';
 import { FormError } from './FormError';
 import { LogoField } from './LogoField';
 
-/** Add Institution: title, academic year and an uploaded logo, all required (management §5). */
+/**
+ * Add Institution: title, academic year and an uploaded logo, all required (management §5), and the
+ * language its new accounts start in (decision 40; English unless changed).
+ */
 export function InstitutionCreateForm({
   onCreated,
   onCancel,
@@ -21,6 +25,7 @@ export function InstitutionCreateForm({
 }) {
   const [title, setTitle] = useState('');
   const [academicYear, setAcademicYear] = useState('');
+  const [language, setLanguage] = useState<string>(DEFAULT_LANGUAGE);
   const [logo, setLogo] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useFormError();
@@ -39,6 +44,7 @@ export function InstitutionCreateForm({
       title,
       academic_year: academicYear,
       nav_logo: logo ?? '',
+      default_language: language,
     });
     if (!check.ok) {
       setError(check.message);
@@ -78,6 +84,16 @@ export function InstitutionCreateForm({
           }}
           error={fields.academic_year}
           withAsterisk
+        />
+        <NativeSelect
+          label={LABELS.languageOfNewAccounts}
+          data={LANGUAGE_OPTIONS}
+          value={language}
+          onChange={(event) => {
+            setLanguage(event.currentTarget.value);
+            cleared();
+          }}
+          error={fields.default_language}
         />
         <LogoField
           value={logo}

@@ -98,7 +98,8 @@ export function StudentAnalyticsPage() {
               next && patchParams({ type: next === 'topic' ? null : next, subject: null }, { replace: true })
             }
             allowDeselect={false}
-            w={{ base: '100%', xs: 230 }}
+            // Wide enough for the longest type in every language (Tamil's 'தொகுப்பு வாரியான வருகை').
+            w={{ base: '100%', xs: 280 }}
           />
           <Select
             label={LABELS.reportBatch}
