@@ -225,11 +225,12 @@ export function createInstanceBus(
     listeningSince = Date.now();
     sayHello();
     // Others may have skipped sending changes until they heard the hello: what this instance
-    // cached before then is dropped once joining is over.
+    // cached before then is dropped once joining is over. Every other instance answers the hello
+    // at once, so one that has heard none by then is alone and has nothing to drop.
     if (joinTimer) clearTimeout(joinTimer);
     joinTimer = setTimeout(() => {
       joinTimer = null;
-      for (const handler of resyncHandlers) handler(db);
+      if (peers.size > 0) for (const handler of resyncHandlers) handler(db);
     }, JOINING_MS);
     joinTimer.unref();
     if (connectedOnce) {
