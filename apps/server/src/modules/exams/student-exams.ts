@@ -16,11 +16,11 @@ import { type AccommodationFacts, ownDueDate, studentView } from './deadline.js'
  * - the examinations of a batch (shared by its students): LIVE and EVOLUTED ones of its live
  *   batch subjects, with their question counts; only the API's writes change them, and each drops
  *   them (a steady read);
- * - the student's own facts: their batch, the batch subjects they are enrolled in, whether they may
- *   upload answer sheets, their standing extra time and their accommodations (staff-only data,
- *   changed only by the staff's writes, which drop them);
- * - the student's attempts (changed by their own start and submit, which drop their reads, and by
- *   the overdue submit, which drops the institution's).
+ * - the student's own facts, read in one statement: their batch, the batch subjects they are
+ *   enrolled in, whether they may upload answer sheets, their standing extra time and their
+ *   accommodations (staff-only data, changed only by the staff's writes, which drop them), and
+ *   their attempts (changed by their own start and submit, which drop their reads, and by the
+ *   overdue submit, which drops the institution's).
  * Everything clock-dependent (CLOSED, the window, the time left) is worked out per request, from
  * the student's own due date and deadline (decision 38, deadline.ts).
  */
@@ -44,6 +44,18 @@ interface StudentFacts {
     string,
     { extra_minutes: number; extra_percent: number | null; due_date: string | null }
   >;
+  /** The student's attempts, one per examination they started. */
+  attempts: AttemptRow[];
+}
+
+/** An attempt as the facts' JSON carries it (times as ISO text). */
+interface AttemptJson {
+  id: string;
+  assessment_id: string;
+  started_at: string;
+  submitted_at: string | null;
+  auto_submitted: boolean;
+  seed: number;
 }
 
 export interface AttemptRow extends Record<string, unknown> {
@@ -102,6 +114,7 @@ function studentFacts(deps: AppDeps, user: AuthUser): Promise<StudentFacts> {
         enrolled: string[];
         extra_time_percent: number;
         accommodations: StudentFacts['accommodations'];
+        attempts: AttemptJson[];
       }>(
         deps.db,
         sql`select s.batch_id, s.upload_assessment_not_allowed as upload_not_allowed,
@@ -110,7 +123,11 @@ function studentFacts(deps: AppDeps, user: AuthUser): Promise<StudentFacts> {
             s.extra_time_percent::float8 as extra_time_percent,
             coalesce((select json_object_agg(acc.assessment_id, json_build_object('extra_minutes', acc.extra_minutes,
               'extra_percent', acc.extra_percent::float8, 'due_date', acc.due_date))
-              from exam_accommodations acc where acc.student_id = s.id), '{}'::json) as accommodations
+              from exam_accommodations acc where acc.student_id = s.id), '{}'::json) as accommodations,
+            coalesce((select json_agg(json_build_object('id', ea.id, 'assessment_id', ea.assessment_id,
+              'started_at', ea.started_at, 'submitted_at', ea.submitted_at,
+              'auto_submitted', ea.auto_submitted, 'seed', ea.seed))
+              from exam_attempts ea where ea.student_id = s.id), '[]'::json) as attempts
           from students s
           where s.id = ${user.entityId} and s.institution_id = ${institutionId} and s.archived_at is null`,
       );
@@ -121,30 +138,18 @@ function studentFacts(deps: AppDeps, user: AuthUser): Promise<StudentFacts> {
         enrolled: row?.enrolled ?? [],
         extraTimePercent: row?.extra_time_percent ?? 0,
         accommodations: row?.accommodations ?? {},
+        attempts: (row?.attempts ?? []).map(attemptOfJson),
       };
     },
     STEADY_TTL_MS,
   );
 }
 
-/** The student's attempts, one per examination they started. */
-function studentAttempts(deps: AppDeps, user: AuthUser): Promise<AttemptRow[]> {
-  return cachedUserRead(
-    deps.db,
-    institutionOf(user),
-    user.userId,
-    'exam_attempts',
-    async () =>
-      (
-        await executePrepared<AttemptRow>(
-          deps.db,
-          sql`select id, assessment_id, started_at, submitted_at, auto_submitted, seed
-            from exam_attempts where student_id = ${user.entityId}`,
-        )
-      ).rows,
-    STEADY_TTL_MS,
-  );
-}
+const attemptOfJson = (attempt: AttemptJson): AttemptRow => ({
+  ...attempt,
+  started_at: new Date(attempt.started_at),
+  submitted_at: attempt.submitted_at === null ? null : new Date(attempt.submitted_at),
+});
 
 const enrolledSet = derivedOnce((facts: StudentFacts) => new Set(facts.enrolled));
 /** The accommodations with their dates read once per kept facts. */
@@ -177,9 +182,9 @@ export async function studentFactsOf(deps: AppDeps, user: AuthUser) {
  * in place (no row copied) is what a read done thousands of times a minute can afford.
  */
 export async function partsOf(deps: AppDeps, user: AuthUser) {
-  const [facts, attempts] = await Promise.all([studentFacts(deps, user), studentAttempts(deps, user)]);
+  const facts = await studentFacts(deps, user);
   const exams = facts.batchId ? await batchExams(deps, institutionOf(user), facts.batchId) : [];
-  return { facts, exams, enrolled: enrolledSet(facts), byExam: attemptsByExam(attempts) };
+  return { facts, exams, enrolled: enrolledSet(facts), byExam: attemptsByExam(facts.attempts) };
 }
 
 export type StudentExam = BatchExamRow & StudentExamRow;
