@@ -2,7 +2,6 @@ import type { Role, UiLanguage } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { faculties, institutions, students, users } from '../../db/schema/index.js';
-import { batchedLoads } from '../../lib/batched-loads.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedAccount } from './account-cache.js';
 
@@ -72,20 +71,15 @@ function selectAccounts(db: Database) {
 
 // Every authenticated request runs this lookup; as a named prepared statement PostgreSQL plans
 // it once per connection instead of on each request (planning costs more than running it).
-const accountsById = batchedLoads(async (db, userIds: readonly string[]) => {
-  const query = preparedStatement(db, 'accounts_by_ids', (name) =>
+export async function loadAccountById(db: Database, userId: string): Promise<AccountRow | undefined> {
+  const query = preparedStatement(db, 'account_by_id', (name) =>
     selectAccounts(db)
-      .where(sql`${users.id} = any(${sql.placeholder('userIds')}::uuid[])`)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
       .prepare(name),
   );
-  const rows = await query.execute({ userIds: [...userIds] });
-  const byId = new Map(rows.map((row) => [row.userId, row]));
-  return userIds.map((userId) => byId.get(userId));
-});
-
-/** An account by its user id: the ids asked for at the same moment are read in one statement. */
-export function loadAccountById(db: Database, userId: string): Promise<AccountRow | undefined> {
-  return accountsById(db, userId);
+  const [row] = await query.execute({ userId });
+  return row;
 }
 
 export async function loadAccountByUsername(db: Database, username: string): Promise<AccountRow | undefined> {

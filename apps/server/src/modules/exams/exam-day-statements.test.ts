@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { busOf } from '../../lib/instance-bus.js';
-import { forgetUserReads } from '../../lib/read-cache.js';
 import { untilAlone } from '../../test/alone.js';
 import { createTaughtSubject } from '../../test/factories/doubts.js';
 import { createLiveExam } from '../../test/factories/exams.js';
 import { enrolStudents } from '../../test/factories/subjects.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { countQueries } from '../../test/query-count.js';
-import { forgetAccount } from '../auth/account-cache.js';
 
 /**
  * What an exam day costs the database, counted in statements (not timed): thousands of students
@@ -163,40 +161,6 @@ describe('an exam day in statements', () => {
       );
     await save();
     expect((await save()).count).toBe(1);
-  });
-
-  it('reads the accounts and facts of students arriving at the same moment in one statement each', async () => {
-    const arriving: string[] = [];
-    for (let index = 0; index < 6; index++) {
-      const account = await t.createAccount('student', {
-        institutionId: school.institution.id,
-        batchId: school.batch.id,
-      });
-      await enrolStudents(t, batchSubjectId, [account.entityId]);
-      arriving.push(await t.login(account.username));
-    }
-    // Nothing of theirs is kept: not their accounts, not their own parts (and the enrolments
-    // dropped the batch's examinations too).
-    await busOf(t.db)?.sent();
-    for (const token of arriving) {
-      const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
-        sub: string;
-      };
-      forgetAccount(t.db, sub);
-      forgetUserReads(t.db, sub);
-    }
-    let answers: Awaited<ReturnType<TestApp['app']['inject']>>[] = [];
-    const count = await countQueries(async () => {
-      answers = await Promise.all(
-        arriving.map((token) =>
-          t.app.inject({ method: 'GET', url: '/api/users/me/assessments', headers: bearer(token) }),
-        ),
-      );
-    });
-    expect(answers.map((answer) => answer.statusCode)).toEqual(arriving.map(() => 200));
-    // One for the six accounts, one for the six students' facts and attempts, one for the batch's
-    // examinations; one at a time, the six would have cost 13.
-    expect(count).toBe(3);
   });
 
   it('after an announcement to the whole school, each batch reloads its announcements once', async () => {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import { batchedLoads } from '../../lib/batched-loads.js';
 import { executePrepared } from '../../lib/prepared.js';
 import { cachedRead, cachedUserRead, derivedOnce, STEADY_TTL_MS } from '../../lib/read-cache.js';
 import { institutionOf } from '../../lib/tenancy.js';
@@ -101,40 +100,6 @@ export function batchExams(deps: AppDeps, institutionId: string, batchId: string
   );
 }
 
-interface FactsRow extends Record<string, unknown> {
-  id: string;
-  institution_id: string;
-  batch_id: string | null;
-  upload_not_allowed: boolean;
-  enrolled: string[];
-  extra_time_percent: number;
-  accommodations: StudentFacts['accommodations'];
-  attempts: AttemptJson[];
-}
-
-/** Students' facts by (institution, student): those asked for at the same moment in one statement. */
-const factsOfStudents = batchedLoads(async (db, keys: readonly string[]) => {
-  const ids = keys.map((key) => key.split('/')[1]!);
-  const result = await executePrepared<FactsRow>(
-    db,
-    sql`select s.id, s.institution_id, s.batch_id, s.upload_assessment_not_allowed as upload_not_allowed,
-        array(select bss.batch_subject_id from batch_subject_students bss where bss.student_id = s.id)::text[]
-          as enrolled,
-        s.extra_time_percent::float8 as extra_time_percent,
-        coalesce((select json_object_agg(acc.assessment_id, json_build_object('extra_minutes', acc.extra_minutes,
-          'extra_percent', acc.extra_percent::float8, 'due_date', acc.due_date))
-          from exam_accommodations acc where acc.student_id = s.id), '{}'::json) as accommodations,
-        coalesce((select json_agg(json_build_object('id', ea.id, 'assessment_id', ea.assessment_id,
-          'started_at', ea.started_at, 'submitted_at', ea.submitted_at,
-          'auto_submitted', ea.auto_submitted, 'seed', ea.seed))
-          from exam_attempts ea where ea.student_id = s.id), '[]'::json) as attempts
-      from students s
-      where s.id = any(${sql.param(ids)}::uuid[]) and s.archived_at is null`,
-  );
-  const byKey = new Map(result.rows.map((row) => [`${row.institution_id}/${row.id}`, row]));
-  return keys.map((key) => byKey.get(key));
-});
-
 function studentFacts(deps: AppDeps, user: AuthUser): Promise<StudentFacts> {
   const institutionId = institutionOf(user);
   return cachedUserRead(
@@ -143,8 +108,30 @@ function studentFacts(deps: AppDeps, user: AuthUser): Promise<StudentFacts> {
     user.userId,
     'exam_student_facts',
     async () => {
-      // Keyed by institution too: a student of another institution is not found.
-      const row = await factsOfStudents(deps.db, `${institutionId}/${user.entityId}`);
+      const result = await executePrepared<{
+        batch_id: string | null;
+        upload_not_allowed: boolean;
+        enrolled: string[];
+        extra_time_percent: number;
+        accommodations: StudentFacts['accommodations'];
+        attempts: AttemptJson[];
+      }>(
+        deps.db,
+        sql`select s.batch_id, s.upload_assessment_not_allowed as upload_not_allowed,
+            array(select bss.batch_subject_id from batch_subject_students bss where bss.student_id = s.id)::text[]
+              as enrolled,
+            s.extra_time_percent::float8 as extra_time_percent,
+            coalesce((select json_object_agg(acc.assessment_id, json_build_object('extra_minutes', acc.extra_minutes,
+              'extra_percent', acc.extra_percent::float8, 'due_date', acc.due_date))
+              from exam_accommodations acc where acc.student_id = s.id), '{}'::json) as accommodations,
+            coalesce((select json_agg(json_build_object('id', ea.id, 'assessment_id', ea.assessment_id,
+              'started_at', ea.started_at, 'submitted_at', ea.submitted_at,
+              'auto_submitted', ea.auto_submitted, 'seed', ea.seed))
+              from exam_attempts ea where ea.student_id = s.id), '[]'::json) as attempts
+          from students s
+          where s.id = ${user.entityId} and s.institution_id = ${institutionId} and s.archived_at is null`,
+      );
+      const row = result.rows[0];
       return {
         batchId: row?.batch_id ?? null,
         uploadNotAllowed: row?.upload_not_allowed ?? false,
