@@ -237,6 +237,11 @@ export async function resetStormExams(db, { start, due, batchCount, fair = null 
       [institution.id],
     );
     await db.query('commit');
+    // The previous storm's rows, deleted just now, are vacuumed before the measured portal starts,
+    // as a school's database has long done before its exam; else autovacuum runs into the phases.
+    await db.query(
+      'vacuum analyze exam_answers, exam_leaves, exam_accommodations, exam_attempts, questions, assessments, time_spent',
+    );
     return exams;
   } catch (error) {
     await db.query('rollback').catch(() => {});
