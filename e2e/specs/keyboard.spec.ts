@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
+import { earliestSessionStart } from '@portal/shared/schemas/online-sessions';
 import { apiSignIn } from '../support/api.js';
 import { PHONE, settled, snap } from '../support/browser.js';
 import { demoIds } from '../support/demo.js';
@@ -167,6 +168,22 @@ describe('learning with the keyboard', () => {
 
 describe('the session carousel with the keyboard', () => {
   it('moves a card at a time, at once for people who ask for less motion', async () => {
+    // Late in the evening the demo's "later today" session falls on tomorrow: two more going on
+    // now give the day enough cards to move, whatever the hour.
+    const { batch, subject } = await ids();
+    const faculty = await apiSignIn(portal, 'faculty');
+    const start = earliestSessionStart(new Date());
+    for (const title of ['Keyboard carousel: one', 'Keyboard carousel: two']) {
+      await faculty.call('/online-sessions', {
+        body: {
+          title,
+          start_time: start.toISOString(),
+          end_time: new Date(start.getTime() + 60 * 60_000).toISOString(),
+          batch_id: batch,
+          batch_subject_id: subject,
+        },
+      });
+    }
     const { page, context, done } = await portal.signedInPage('student', PHONE);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const carousel = page.getByRole('region', { name: LABELS.homeTodaySessionsTitle });
