@@ -22,10 +22,14 @@ function ended(child: ChildProcess): Promise<void> {
 /** Starts one portal instance of the built server on a free port and waits until it listens. */
 export async function startPortalProcess(env: Record<string, string>): Promise<Process> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--max-old-space-size=320', BUILT_SERVER], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=320', '--max-semi-space-size=32', BUILT_SERVER],
+    {
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
