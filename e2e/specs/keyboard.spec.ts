@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import { earliestSessionStart } from '@portal/shared/schemas/online-sessions';
+import type { Page } from 'playwright-core';
 import { apiSignIn } from '../support/api.js';
 import { PHONE, settled, snap } from '../support/browser.js';
 import { demoIds } from '../support/demo.js';
@@ -30,6 +31,22 @@ const WIDE = { width: 1366, height: 768 };
 const NEW_PASSWORD = 'Keyboard@2026';
 
 const ids = once(async () => demoIds(await apiSignIn(portal, 'moderator')));
+
+/** Types 1 in every marks field, submits the evaluation and proceeds in its confirmation (returned). */
+async function markOneEachAndSubmit(page: Page) {
+  const marks = page.getByRole('textbox', { name: /^Marks \(out of/ });
+  for (let index = 0; index < (await marks.count()); index++) {
+    await tabTo(page, marks.nth(index));
+    await page.keyboard.type('1');
+  }
+  await tabTo(page, page.getByRole('button', { name: LABELS.evalSubmit, exact: true }));
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: LABELS.evalSubmit });
+  await focusMovesInto(page, confirm);
+  await tabTo(page, confirm.getByRole('button', { name: LABELS.confirmProceed }));
+  await page.keyboard.press('Enter');
+  return confirm;
+}
 
 describe('signing in with the keyboard', () => {
   it('recovers a forgotten password and signs in with it, the popups keeping and giving back the focus', async () => {
@@ -339,17 +356,7 @@ describe('evaluating with the keyboard', () => {
       await page.keyboard.press('Space');
       assert.ok(await correct.isChecked(), `question ${index + 1} marked Correct`);
     }
-    const marks = page.getByRole('textbox', { name: /^Marks \(out of/ });
-    for (let index = 0; index < (await marks.count()); index++) {
-      await tabTo(page, marks.nth(index));
-      await page.keyboard.type('1');
-    }
-    await tabTo(page, page.getByRole('button', { name: LABELS.evalSubmit, exact: true }));
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: LABELS.evalSubmit });
-    await focusMovesInto(page, confirm);
-    await tabTo(page, confirm.getByRole('button', { name: LABELS.confirmProceed }));
-    await page.keyboard.press('Enter');
+    await markOneEachAndSubmit(page);
     await page.getByText(LABELS.evalEveryAnswerMarked).waitFor();
     assert.equal(await page.getByRole('alert').filter({ hasText: MESSAGES.evaluateAllAnswers }).count(), 0);
     await done();
@@ -383,17 +390,7 @@ describe('evaluating with the keyboard', () => {
       await tabTo(page, groups.nth(index).getByRole('radio').first());
       await page.keyboard.press('Space');
     }
-    const marks = page.getByRole('textbox', { name: /^Marks \(out of/ });
-    for (let index = 0; index < (await marks.count()); index++) {
-      await tabTo(page, marks.nth(index));
-      await page.keyboard.type('1');
-    }
-    await tabTo(page, page.getByRole('button', { name: LABELS.evalSubmit, exact: true }));
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: LABELS.evalSubmit });
-    await focusMovesInto(page, confirm);
-    await tabTo(page, confirm.getByRole('button', { name: LABELS.confirmProceed }));
-    await page.keyboard.press('Enter');
+    const confirm = await markOneEachAndSubmit(page);
     await confirm.waitFor({ state: 'hidden' });
     await page.getByText(LABELS.evalEveryAnswerMarked).waitFor();
     await done();
