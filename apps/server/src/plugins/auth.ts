@@ -6,20 +6,12 @@ import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
 import { type AccountRow, loadAuthUser } from '../modules/auth/auth.repository.js';
 import { signInOf } from '../modules/auth/sign-ins.js';
 import { setCallerLanguage } from './language.js';
+import { bearerTokenOf, type TokenClaims, verifiedTokens } from './verified-tokens.js';
 
 /** The signed-in caller, loaded fresh from the database on every request (one query). */
 export type AuthUser = AccountRow;
 
-export interface TokenPayload {
-  sub: string;
-  /** The user's token_version when the token was issued. */
-  tv: number;
-  /** Random per sign-in, so no two sign-ins share a token (a sign-out ends exactly one). */
-  jti?: string;
-  /** Seconds since the epoch, set by the JWT library when signing; both are required. */
-  iat?: number;
-  exp?: number;
-}
+export type TokenPayload = TokenClaims;
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -75,38 +67,23 @@ function checkGuardedRoute(route: RouteOptions) {
   route.schema = { ...schema, security: [{ bearer: [] }] };
 }
 
-/** How far ahead of this machine's clock another instance's may be when it issues a credential. */
-export const CLOCK_SKEW_MS = 60_000;
-
-/** The bearer token of a request that `jwtVerify` accepted. */
-const bearerTokenOf = (request: FastifyRequest) =>
-  (request.headers.authorization ?? '').slice('Bearer '.length);
-
 export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; expiresIn: string }) => {
-  // Verified tokens are kept (fast-jwt's LRU, keyed by a hash of the token, never past their
-  // expiry): every request verifies one, and the signature check is a tenth of a cached read's
-  // cost. Revocation does not depend on it: the account's token_version and the sign-in are
-  // checked on each request.
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { expiresIn: options.expiresIn },
-    verify: { cache: 10_000, cacheTTL: 60_000, requiredClaims: ['exp', 'iat'] },
+    verify: { requiredClaims: ['exp', 'iat'] },
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('signIn', null);
+  // Checked tokens are kept by their text (verified-tokens.ts): the JWT library's own cache
+  // would digest the token on every request, and the sign-in's name is a second digest.
+  const verifiedToken = verifiedTokens((token) => app.jwt.verify(token), signInOf);
 
   async function authenticate(request: FastifyRequest): Promise<{ user: AuthUser; signIn: string }> {
-    let payload: TokenPayload;
-    try {
-      payload = await request.jwtVerify<TokenPayload>();
-    } catch {
-      throw unauthorized();
-    }
-    if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') throw unauthorized();
-    // The JWT library times bearer tokens by this machine's clock (it sets `iat` and checks `exp`
-    // with it), so a token issued in the future is judged by the same clock.
-    if ((payload.iat ?? 0) * 1000 > Date.now() + CLOCK_SKEW_MS) throw unauthorized();
-    const signIn = signInOf(bearerTokenOf(request));
+    const token = bearerTokenOf(request.headers.authorization);
+    const verified = token === null ? null : verifiedToken(token);
+    if (!verified) throw unauthorized();
+    const { claims: payload, signIn } = verified;
     const user = await loadAuthUser(app.deps.db, payload.sub);
     // Archived accounts, archived institutions, tokens issued before a password change or
     // archive (token_version bumped) and signed-out tokens are all refused the same way.

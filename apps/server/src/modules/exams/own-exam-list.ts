@@ -10,19 +10,20 @@ import { type BatchExamRow, ownDueOf, partsOf, type StudentExam, withAttempt } f
 type ListQuery = z.output<typeof assessmentListQuerySchema>;
 
 /**
- * A student's card: their exam with their attempt. What the staff's cards count (enrolments,
- * attempts, evaluations) is none of a student's business and stays 0.
+ * A student's card: their exam with their attempt (a fresh object, completed in place rather than
+ * copied once more). What the staff's cards count (enrolments, attempts, evaluations) is none of a
+ * student's business and stays 0.
  */
-const cardRow = (exam: StudentExam): AssessmentRow => ({
-  ...exam,
-  attempts_started: 0,
-  submissions_received: 0,
-  submissions_evoluted: 0,
-  student_count: 0,
-  has_taken: exam.submitted_at !== null,
-  has_started: exam.attempt_id !== null,
-  teaches: false,
-});
+const cardRow = (exam: StudentExam): AssessmentRow =>
+  Object.assign(exam, {
+    attempts_started: 0,
+    submissions_received: 0,
+    submissions_evoluted: 0,
+    student_count: 0,
+    has_taken: exam.submitted_at !== null,
+    has_started: exam.attempt_id !== null,
+    teaches: false,
+  });
 
 /** An examination of the tab with the student's own due date (decision 38), which orders and splits. */
 interface Listed {

@@ -206,9 +206,16 @@ export function withAttempt(
     standingPercent: facts.extraTimePercent,
     accommodation: accommodationsOf(facts).get(exam.id),
   };
+  const view = studentView(exam, student, attempt?.started_at ?? null);
+  // One spread (the exam's); the student's view field by field: a second spread in a literal
+  // takes V8's generic path, and this runs for every card of every Examinations tab.
   return {
     ...exam,
-    ...studentView(exam, student, attempt?.started_at ?? null),
+    due_date: view.due_date,
+    deadline: view.deadline,
+    own_seconds: view.own_seconds,
+    questions_count: view.questions_count,
+    total_marks: view.total_marks,
     upload_not_allowed: facts.uploadNotAllowed,
     attempt_id: attempt?.id ?? null,
     started_at: attempt?.started_at ?? null,

@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { AppError, unauthorized } from '../../lib/app-error.js';
 import { FILES_PREFIX } from '../../lib/storage.js';
-import { type AuthUser, CLOCK_SKEW_MS } from '../../plugins/auth.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { CLOCK_SKEW_MS } from '../../plugins/verified-tokens.js';
 import { loadAuthUser } from '../auth/auth.repository.js';
 
 /**
