@@ -49,16 +49,32 @@ export function computeSecurityHeaders(jitsiDomain: string): Record<string, stri
 }
 
 /**
- * Helmet's security headers with our content security policy. Our policy has no per-request
- * parts (no nonces), so the headers are computed once at start-up instead of rebuilt for every
- * request, which halves the cost of a small API answer.
+ * What a JSON answer needs (the OWASP REST API set): it is never shown as a page, framed or run
+ * as a script, so it gets the strictest policy, in a few short headers. Node checks every
+ * header's characters on every answer, and helmet's page set is ten times as long.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('application/json');
+
+/**
+ * Security headers on every answer: a JSON answer gets `API_HEADERS`; everything else (the web
+ * app's pages and files, stored files, the API reference) gets helmet's, with our content security
+ * policy. Neither has per-request parts (no nonces), so both are computed once at start-up. They
+ * are chosen when the answer leaves, once its type is known.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const headers = computeSecurityHeaders(app.deps.config.JITSI_DOMAIN);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = computeSecurityHeaders(app.deps.config.JITSI_DOMAIN);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(isJson(reply.getHeader('content-type')) ? API_HEADERS : pageHeaders);
     // `protocol` is https for TLS connections, or from X-Forwarded-Proto when TRUST_PROXY trusts the hop.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    done();
+    done(null, payload);
   });
 });

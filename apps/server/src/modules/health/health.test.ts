@@ -76,14 +76,25 @@ describe('system routes', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
-  it('sends security headers with a content security policy', async () => {
-    const response = await t.app.inject({ url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  it('sends a JSON answer the strict API policy, and a page helmet’s headers with the portal’s policy', async () => {
+    for (const url of ['/api/health', '/api/nothing-here']) {
+      const answer = await t.app.inject({ url });
+      expect(answer.headers['content-type']).toContain('application/json');
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    const page = await t.app.inject({ url: '/api/docs/' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('lets the room page run the meeting server’s IFrame API script, and no other outside script', async () => {
-    const response = await t.app.inject({ url: '/api/health' });
+    const response = await t.app.inject({ url: '/api/docs/' });
     const policy = String(response.headers['content-security-policy']);
     const scripts = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
     expect(scripts?.trim()).toBe(`script-src 'self' https://${t.config.JITSI_DOMAIN}/external_api.js`);
