@@ -11,12 +11,10 @@ import { bearerTokenOf, type TokenClaims, verifiedTokens } from './verified-toke
 /** The signed-in caller, loaded fresh from the database on every request (one query). */
 export type AuthUser = AccountRow;
 
-export type TokenPayload = TokenClaims;
-
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: TokenPayload;
-    user: TokenPayload;
+    payload: TokenClaims;
+    user: TokenClaims;
   }
 }
 

@@ -67,7 +67,8 @@ const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('a
  * Security headers on every answer: a JSON answer gets `API_HEADERS`; everything else (the web
  * app's pages and files, stored files, the API reference) gets helmet's, with our content security
  * policy. Neither has per-request parts (no nonces), so both are computed once at start-up. They
- * are chosen when the answer leaves, once its type is known.
+ * are chosen when the answer leaves, once its type is known, so they take the place of any of
+ * these a route set (none sets one to another value).
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const pageHeaders = computeSecurityHeaders(app.deps.config.JITSI_DOMAIN);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { derivedOnce } from '../../lib/read-cache.js';
 import { drawnPaperSize } from './paper-order.js';
 
 /**
@@ -79,6 +80,12 @@ export interface ExamClockFacts {
 }
 
 /**
+ * The paper's size and total, the same for every student: worked out once per examination row,
+ * so a kept examination's draw is not shared out again for every card of every request.
+ */
+const paperSizeOf = derivedOnce((exam: ExamClockFacts) => drawnPaperSize(exam.weights, exam.draw_count));
+
+/**
  * The examination as one student has it: their due date and deadline, their minutes, and their
  * (drawn) paper's size and total. From the kept parts and from a row read alike.
  */
@@ -94,7 +101,7 @@ export function studentView(
     standingPercent: student.standingPercent,
     accommodation: student.accommodation,
   });
-  const paper = drawnPaperSize(exam.weights, exam.draw_count);
+  const paper = paperSizeOf(exam);
   return {
     due_date: clock.due,
     deadline: clock.deadline,

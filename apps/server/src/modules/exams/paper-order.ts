@@ -67,12 +67,8 @@ export function drawShares(weights: readonly number[], count: number): Map<numbe
   return new Map(groups.map((group) => [group.weight, group.share]));
 }
 
-interface PaperSize {
-  readonly count: number;
-  readonly total: number;
-}
-
-function workOutPaperSize(weights: readonly number[], drawCount: number | null): PaperSize {
+/** A student's paper size and total: the whole paper's, or a draw's (the same for every student). */
+export function drawnPaperSize(weights: readonly number[], drawCount: number | null) {
   if (drawCount === null || drawCount >= weights.length) {
     return { count: weights.length, total: roundMarks(weights.reduce((sum, weight) => sum + weight, 0)) };
   }
@@ -80,21 +76,6 @@ function workOutPaperSize(weights: readonly number[], drawCount: number | null):
   let total = 0;
   for (const [weight, share] of shares) total += weight * share;
   return { count: drawCount, total: roundMarks(total) };
-}
-
-/**
- * Sizes already worked out, by the weights' array: a kept examination's (lib/read-cache.ts) is
- * the same array on every request, so a list of draws is not shared out again for each card.
- */
-const sizesByWeights = new WeakMap<readonly number[], { drawCount: number | null; size: PaperSize }>();
-
-/** A student's paper size and total: the whole paper's, or a draw's (the same for every student). */
-export function drawnPaperSize(weights: readonly number[], drawCount: number | null): PaperSize {
-  const known = sizesByWeights.get(weights);
-  if (known && known.drawCount === drawCount) return known.size;
-  const size = workOutPaperSize(weights, drawCount);
-  sizesByWeights.set(weights, { drawCount, size });
-  return size;
 }
 
 /** The student's paper: question ids in their order, and each shuffled question's option ids in their order. */
