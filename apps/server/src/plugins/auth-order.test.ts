@@ -104,6 +104,21 @@ describe('authentication runs before validation', () => {
     }
   });
 
+  it('refuses a malformed, forged or oversized bearer header with 401, never a 500', async () => {
+    const headers = [
+      'Basic dXNlcjpwYXNz',
+      'Bearer',
+      'Bearer  a.b.c',
+      `Bearer ${'a'.repeat(8_000)}`,
+      `Bearer ${'x.'.repeat(2_000)}x`,
+      'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4IiwidHYiOjB9.',
+    ];
+    for (const authorization of headers) {
+      const response = await t.app.inject({ url: '/api/auth/me', headers: { authorization } });
+      expect(response.statusCode, authorization.slice(0, 40)).toBe(401);
+    }
+  });
+
   it('and every other operation is one anyone may call', async () => {
     const open = (await operations()).filter((operation) => !operation.secured);
     expect(open.map((operation) => operation.key).sort()).toEqual([...PUBLIC_OPERATIONS].sort());
