@@ -34,6 +34,8 @@ export function backgroundPool(workerName: string, nice: number) {
         minThreads: 0,
         maxThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
         idleTimeout: 60_000,
+        // One task per thread at a time: a PDF's texts are in its thread's language (pdf.worker.ts).
+        concurrentTasksPerWorker: 1,
         niceIncrement: nice,
         execArgv: fromSources ? ['--import', 'tsx'] : [],
       });

@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyAttemptsError } from '../lib/app-error.js';
-import { inRequestLanguage } from './language.js';
+import { withLanguage } from '../lib/language.js';
+import { requestLanguage } from './language.js';
 
 interface ErrorPayload {
   code: string;
@@ -23,15 +24,14 @@ function validationFields(error: { validation: { instancePath: string; message?:
 /** One error shape for every failure; bad input is always a 4xx with a message the UI can show. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) =>
-    // A body that failed to parse is reported from outside the request's language scope.
-    inRequestLanguage(request, () => answerError(error, request, reply)),
+    withLanguage(requestLanguage(request), () => answerError(error, request, reply)),
   );
 });
 
 /**
- * Texts in the caller's language (decision 40). Services read theirs in it already; the shared
- * schemas' messages were read when their modules loaded, in English, and are translated here
- * (`translated`). A validator's or Fastify's own text, which is not the catalogue's, reads as
+ * Texts in the caller's language (decision 40). Services read theirs in English (or, on a route
+ * marked `texts`, in the caller's language already), and the shared schemas' messages were read
+ * when their modules loaded: each is translated here (`translated`). A validator's or Fastify's own text, which is not the catalogue's, reads as
  * 'Please check the highlighted fields.' in another language. Codes and field names never change.
  */
 const fieldsIn = (fields: Record<string, string> | undefined, other?: string) =>

@@ -1,43 +1,73 @@
-import type { UiLanguage } from '@portal/shared';
+import { languageOf, type UiLanguage } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { currentScope, inScope, installLanguages, requestScope } from '../lib/language.js';
-
-type Scope = ReturnType<typeof requestScope>;
+import { closeScope, inScope, installLanguages, type LanguageScope, openScope } from '../lib/language.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The request's language scope (`lib/language.ts`). */
-    languageScope: Scope | null;
+    /** The signed-in caller's language (the sign-in guard's account). */
+    callerLanguage: UiLanguage | null;
+    /** The language scope of a route that writes texts into its answer (`lib/language.ts`). */
+    languageScope: LanguageScope | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route writes catalogue texts into a successful answer (a document, an import's
+     * problems, the automated answer), so its work runs in the caller's language scope. Other
+     * routes read texts in English and only their errors are given in the caller's language.
+     */
+    texts?: true;
   }
 }
 
 /** The caller's language from now on in this request (the sign-in guard's account). */
 export function setCallerLanguage(request: FastifyRequest, language: UiLanguage): void {
+  request.callerLanguage = language;
   if (request.languageScope) request.languageScope.language = language;
 }
 
-/** Runs `work` in the request's language scope (the error handler, reached from outside it after a body failed to parse). */
-export function inRequestLanguage<T>(request: FastifyRequest, work: () => T): T {
+/** The language `request`'s caller reads: their account's, or else the first of `Accept-Language` the portal speaks. */
+export const requestLanguage = (request: FastifyRequest): UiLanguage =>
+  request.callerLanguage ?? languageOf(request.headers['accept-language']);
+
+const enterScope = (request: FastifyRequest, _reply: unknown, done: () => void) => {
   const scope = request.languageScope;
-  return scope && currentScope() !== scope ? inScope(scope, work) : work();
-}
+  if (scope) inScope(scope, done);
+  else done();
+};
+
+const closeRequestScope = (request: FastifyRequest, _reply: unknown, done: () => void) => {
+  if (request.languageScope) closeScope(request.languageScope);
+  done();
+};
+
+/** Hooks of a route marked `texts`, before its own: its scope is open before the sign-in guard names the caller's language. */
+const TEXT_ROUTE_HOOKS = {
+  onRequest: (request: FastifyRequest, reply: unknown, done: () => void) => {
+    request.languageScope = openScope(undefined, request.headers['accept-language']);
+    enterScope(request, reply, done);
+  },
+  // A body is read in the socket's own async context: the scope is entered again.
+  preValidation: enterScope,
+  onResponse: closeRequestScope,
+  onRequestAbort: (request: FastifyRequest, done: () => void) => closeRequestScope(request, null, done),
+};
+
+const hooksOf = (own: unknown) => (own === undefined ? [] : Array.isArray(own) ? own : [own]);
 
 /**
- * Each request runs in a language scope. Opened in `onRequest`; a body is read in the socket's
- * own async context, so `preValidation` enters the scope again when it was left. The cost per
- * request is one small object and one AsyncLocalStorage run: `Accept-Language` is parsed only
- * when a text is read before the account is known (sign-in, public pages, a 401).
+ * Routes marked `texts` run in a language scope, opened in `onRequest` and closed once answered;
+ * every other route has no hook of this plugin at all.
  */
 export const languagePlugin = fp(async (app: FastifyInstance) => {
   installLanguages();
+  app.decorateRequest('callerLanguage', null);
   app.decorateRequest('languageScope', null);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const scope = requestScope(request.headers['accept-language']);
-    request.languageScope = scope;
-    inScope(scope, done);
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
-    inRequestLanguage(request, done);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.texts) return;
+    for (const [name, hook] of Object.entries(TEXT_ROUTE_HOOKS)) {
+      const key = name as keyof typeof TEXT_ROUTE_HOOKS;
+      (route as unknown as Record<string, unknown>)[key] = [hook, ...hooksOf(route[key])];
+    }
   });
 });

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { withLanguage } from '../lib/language.js';
+import { requestLanguage } from './language.js';
 
 /**
  * Serves the built single-page app. Hashed assets are cached for a year; every other
@@ -16,7 +18,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { root: string
     const pathname = request.url.split('?')[0] ?? '';
     const isPage = request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname);
     if (!indexHtml || !isPage) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
+      const message = withLanguage(requestLanguage(request), () => MESSAGES.notFound);
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message } });
     }
     return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
   });

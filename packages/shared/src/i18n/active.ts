@@ -2,9 +2,8 @@ import { DEFAULT_LANGUAGE, type UiLanguage } from './languages.js';
 
 /**
  * Which language texts are read in right now. In the browser it is the page's one language
- * (`setActiveLanguage`); the server installs a source that answers each request's caller
- * (`setLanguageSource`, an AsyncLocalStorage), so `MESSAGES.x` in a service is the caller's text
- * without a parameter passed down.
+ * (`setActiveLanguage`); the server installs its own source (`setLanguageSource`): the language of
+ * the synchronous work or the request scope running now (apps/server/src/lib/language.ts).
  */
 let current: UiLanguage = DEFAULT_LANGUAGE;
 let source: () => UiLanguage = () => current;

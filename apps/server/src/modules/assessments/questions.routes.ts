@@ -43,7 +43,7 @@ export const assessmentQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-questions/preview',
     {
       // Parsing writes nothing: cached reads stay.
-      config: { readCache: 'keep' },
+      config: { readCache: 'keep', texts: true },
       onRequest: app.requireAuth(...ASSESSMENT_POLICY.teach),
       schema: {
         ...docs,
@@ -62,6 +62,7 @@ export const assessmentQuestionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-questions/csv',
     {
       onRequest: app.requireAuth(...ASSESSMENT_POLICY.teach),
+      config: { texts: true },
       schema: {
         ...docs,
         description:

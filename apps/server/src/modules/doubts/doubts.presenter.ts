@@ -1,4 +1,5 @@
 import { type Doubt, type DoubtResponse, MESSAGES } from '@portal/shared';
+import { withLanguage } from '../../lib/language.js';
 import type { DoubtRow, Reader, ResponseJson } from './doubts.repository.js';
 
 /**
@@ -7,7 +8,7 @@ import type { DoubtRow, Reader, ResponseJson } from './doubts.repository.js';
  */
 function studentAuthorName(reader: Reader, own: boolean, realName: string): string {
   if (reader.permission !== 'student') return realName;
-  return own ? MESSAGES.doubtAuthorYou : MESSAGES.doubtAuthorAnonymous;
+  return withLanguage(reader.language, () => (own ? MESSAGES.doubtAuthorYou : MESSAGES.doubtAuthorAnonymous));
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();

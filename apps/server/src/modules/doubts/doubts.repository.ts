@@ -1,4 +1,4 @@
-import { type DoubtListQuery, PAGE_SIZE, type Role } from '@portal/shared';
+import { type DoubtListQuery, PAGE_SIZE, type Role, type UiLanguage } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Page } from '../../lib/pagination.js';
@@ -11,6 +11,8 @@ export interface Reader {
   /** The student's or faculty member's record id; the user id of a moderator. */
   entityId: string;
   userId: string;
+  /** The language the reader reads the portal in ('You' and 'Anonymous' are written in it). */
+  language: UiLanguage;
 }
 
 /** A reply as the list query embeds it (json_agg), before the presenter picks what the reader sees. */

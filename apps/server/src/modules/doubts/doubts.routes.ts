@@ -223,7 +223,11 @@ export const doubtsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/doubts/auto-answer',
     {
       onRequest: app.requireAuth(...DOUBT_POLICY.autoAnswer),
-      config: { readCache: 'keep', rateLimit: autoAnswerLimit(app.deps.config.AUTO_ANSWERS_PER_MINUTE) },
+      config: {
+        texts: true,
+        readCache: 'keep',
+        rateLimit: autoAnswerLimit(app.deps.config.AUTO_ANSWERS_PER_MINUTE),
+      },
       schema: {
         ...docs,
         description:

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@portal/shared';
+import hi from '@portal/shared/locales/hi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetInstitutionReads, forgetUserReads } from '../../lib/read-cache.js';
 import { createDoubtRow, createResponseRow, createTaughtSubject } from '../../test/factories/doubts.js';
@@ -248,6 +249,22 @@ describe('GET /api/doubts', () => {
     ]);
     // No other student's real name reaches a student.
     expect(response.body).not.toContain(classmate.username);
+  });
+
+  it('writes You and Anonymous in the reader’s language', async () => {
+    const chosen = await send('PATCH', '/api/users/me/language', classmate.token, { language: 'hi' });
+    expect(chosen.statusCode).toBe(200);
+    try {
+      const list = (await get('/api/doubts', classmate.token)).json().data.doubts;
+      const authorOf = (id: string) => list.find((doubt: { _id: string }) => doubt._id === id).author_name;
+      expect(authorOf(mates.id)).toBe(hi.messages.doubtAuthorYou);
+      expect(authorOf(own.id)).toBe(hi.messages.doubtAuthorAnonymous);
+    } finally {
+      await send('PATCH', '/api/users/me/language', classmate.token, { language: 'en' });
+    }
+    // The next reader in English reads English: nothing of the Hindi reader's stays behind.
+    const mine = (await get('/api/doubts', school.tokens.student)).json().data.doubts;
+    expect(mine.find((doubt: { _id: string }) => doubt._id === own.id).author_name).toBe('You');
   });
 
   it('shows faculty the doubts of the batch subjects they teach, with the students’ names', async () => {

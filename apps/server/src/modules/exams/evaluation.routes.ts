@@ -128,6 +128,7 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-submissions/marks/:id',
     {
       onRequest: marksGuard,
+      config: { texts: true },
       schema: {
         ...docs,
         description:
@@ -143,6 +144,7 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-submissions/marks/:id/pdf',
     {
       onRequest: marksGuard,
+      config: { texts: true },
       schema: {
         ...docs,
         description: 'The marks report as a PDF (template `marksReport`).',
@@ -161,6 +163,7 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-submissions/marks/:id/csv',
     {
       onRequest: marksGuard,
+      config: { texts: true },
       schema: {
         ...docs,
         description: 'The marks report table as CSV.',

@@ -95,6 +95,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/faculties/pdf',
     {
       onRequest: manage,
+      config: { texts: true },
       schema: {
         ...docs,
         description: 'The faculty list as a PDF (institution name, academic year), newest first.',
@@ -114,6 +115,7 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/faculties/csv',
     {
       onRequest: manage,
+      config: { texts: true },
       schema: {
         ...docs,
         description:

@@ -140,6 +140,7 @@ export const onlineSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-sessions/:id',
     {
       onRequest: app.requireAuth(...SESSION_POLICY.remove),
+      config: { texts: true },
       schema: {
         ...docs,
         description: 'Deletes a session (its author or a moderator), only before its end; 409 afterwards.',

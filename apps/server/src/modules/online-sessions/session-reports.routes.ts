@@ -41,6 +41,7 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-sessions/reports/pdf',
     {
       onRequest: moderators,
+      config: { texts: true },
       schema: {
         ...docs,
         description: 'The sessions report as a PDF (template `sessionsReport`).',
@@ -63,6 +64,7 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-sessions/reports/csv',
     {
       onRequest: moderators,
+      config: { texts: true },
       schema: {
         ...docs,
         description: 'The sessions report as CSV.',
@@ -104,6 +106,7 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-sessions/:id/report/pdf',
     {
       onRequest: attendance,
+      config: { texts: true },
       schema: {
         ...docs,
         description: 'The session’s attendance as a PDF (template `sessionAttendance`).',
@@ -126,6 +129,7 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-sessions/:id/report/csv',
     {
       onRequest: attendance,
+      config: { texts: true },
       schema: {
         ...docs,
         description: 'The session’s attendance as CSV.',

@@ -71,6 +71,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       `${route.path}/pdf`,
       {
         onRequest: guard,
+        config: { texts: true },
         schema: {
           ...docs,
           description:
@@ -89,6 +90,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       `${route.path}/csv`,
       {
         onRequest: guard,
+        config: { texts: true },
         schema: {
           ...docs,
           description: 'The report’s table as CSV.',

@@ -35,7 +35,7 @@ export const selfAssessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/topics/:topicId/self-assessment/preview',
     {
-      config: { readCache: 'keep' },
+      config: { readCache: 'keep', texts: true },
       onRequest: app.requireAuth(...SELF_ASSESSMENT_POLICY.author),
       schema: {
         ...docs,
@@ -76,6 +76,7 @@ export const selfAssessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/topics/:topicId/self-assessment',
     {
       onRequest: app.requireAuth(...SELF_ASSESSMENT_POLICY.author),
+      config: { texts: true },
       schema: {
         ...docs,
         description:

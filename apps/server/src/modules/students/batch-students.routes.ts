@@ -98,6 +98,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/batches/:batchId/students/pdf',
     {
       onRequest: guard,
+      config: { texts: true },
       schema: {
         ...docs,
         description: 'The student list as a PDF (application/pdf, downloaded as an attachment).',
@@ -117,6 +118,7 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/batches/:batchId/students/csv',
     {
       onRequest: guard,
+      config: { texts: true },
       schema: {
         ...docs,
         description:

@@ -5,6 +5,7 @@ import ta from '@portal/shared/locales/ta';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions, users } from '../../db/schema/index.js';
+import { languageScopeCounts } from '../../lib/language.js';
 import { createOwner, institutionBody } from '../../test/factories/institutions.js';
 import { goodCsvRows, studentBody, studentCsv, uploadFile } from '../../test/factories/students.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
@@ -193,5 +194,36 @@ describe('the OTP e-mail', () => {
     expect(mail?.text).toContain(`नमस्ते ${account.username}`);
     expect(mail?.text).toContain(`OTP ${otp} है`);
     expect(mail?.text).toContain('10 मिनट');
+  });
+});
+
+describe('the language scope', () => {
+  it('is opened by routes that write texts into their answer, closed once answered; other reads open none', async () => {
+    const reader = await t.createAccount('moderator', { institutionId: school.institution.id });
+    const moderator = await t.login(reader.username);
+    expect((await setLanguage(moderator, 'hi')).statusCode).toBe(200);
+    const before = languageScopeCounts();
+    const reads = await Promise.all(
+      ['/api/auth/me', '/api/users/me/notifications', '/api/batches'].map((url) =>
+        t.app.inject({ url, headers: bearer(moderator) }),
+      ),
+    );
+    expect(reads.map((read) => read.statusCode)).toEqual([200, 200, 200]);
+    // An error of such a read is still the caller's language.
+    const refused = await t.app.inject({
+      url: '/api/institutions',
+      headers: bearer(moderator),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(hi.messages.forbidden);
+    expect(languageScopeCounts()).toEqual(before);
+
+    const list = await t.app.inject({
+      url: `/api/batches/${school.batch.id}/students/pdf`,
+      headers: bearer(moderator),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.headers['content-type']).toBe('application/pdf');
+    expect(languageScopeCounts()).toEqual({ open: 0, opened: before.opened + 1 });
   });
 });
