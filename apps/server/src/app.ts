@@ -91,7 +91,7 @@ export async function buildApp(
   app.setSerializerCompiler(deps.config.NODE_ENV === 'test' ? serializerCompiler : plainJson);
   app.decorate('deps', deps);
 
-  // First: every later hook, route and error answer reads texts in the request's language.
+  // First: the routes marked `texts` added after it get their language scope (plugins/language.ts).
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
