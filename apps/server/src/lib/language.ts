@@ -52,7 +52,7 @@ const LANGUAGE_FILES: Record<Exclude<UiLanguage, 'en'>, () => Catalogue> = {
 
 let installed = false;
 
-export const languageOfScope = (scope: LanguageScope): UiLanguage => {
+const languageOfScope = (scope: LanguageScope): UiLanguage => {
   scope.language ??= languageOf(scope.accepted);
   return scope.language;
 };
