@@ -90,17 +90,15 @@ async function unseenBadge(page: Page): Promise<number> {
 /**
  * Reloads the page and waits until the reloaded page's event stream has answered: the server
  * answers once the stream is registered, so every event committed after that reaches it. The
- * answer is awaited only from the new document on: the page before the reload may have its own
- * stream answered while it unloads.
+ * answer is awaited from the new document's commit on: the page before the reload (still
+ * redirecting after its sign-in, say) may have its own stream answered while it unloads.
  */
 async function reloadWithStream(page: Page) {
-  const navigated = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
-  const reloaded = page.reload();
-  await navigated;
+  await page.reload({ waitUntil: 'commit' });
   const opened = page.waitForResponse(
     (response) => response.url().endsWith('/api/events') && response.status() === 200,
   );
-  await reloaded;
+  await page.waitForLoadState('load');
   await opened;
 }
 
