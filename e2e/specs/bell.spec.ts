@@ -87,9 +87,20 @@ async function unseenBadge(page: Page): Promise<number> {
   return Number(await badge.innerText());
 }
 
-/** Waits until the page's event stream has answered (its `ready` is on the way). */
-const streamOpened = (page: Page) =>
-  page.waitForResponse((response) => response.url().endsWith('/api/events') && response.status() === 200);
+/**
+ * Reloads the page and waits until the reloaded page's event stream has answered: the server
+ * answers once the stream is registered, so every event committed after that reaches it. The
+ * answer is awaited from the new document's commit on: the page before the reload (still
+ * redirecting after its sign-in, say) may have its own stream answered while it unloads.
+ */
+async function reloadWithStream(page: Page) {
+  await page.reload({ waitUntil: 'commit' });
+  const opened = page.waitForResponse(
+    (response) => response.url().endsWith('/api/events') && response.status() === 200,
+  );
+  await page.waitForLoadState('load');
+  await opened;
+}
 
 const panel = (page: Page) => page.getByRole('dialog', { name: LABELS.notifications });
 const panelItem = (scope: Locator, title: string) =>
@@ -117,9 +128,7 @@ describe('the bell and announcements', () => {
     const student = await portal.signedInPage('student', WIDE);
     const moderator = await portal.signedInPage('moderator', WIDE);
     try {
-      const opened = streamOpened(student.page);
-      await student.page.reload();
-      await opened;
+      await reloadWithStream(student.page);
       await bellButton(student.page).waitFor();
       await student.page.waitForFunction(() =>
         /\(\d+\)/.test(
@@ -268,9 +277,7 @@ describe('the bell and announcements', () => {
       await card.getByText(formatMessage(LABELS.announcementToBatches, { batches: 'Class 10 A' })).waitFor();
 
       // The student (Class 10 A) has it in the bell; the edit reaches it without a reload.
-      const opened = streamOpened(student.page);
-      await student.page.reload();
-      await opened;
+      await reloadWithStream(student.page);
       await bellButton(student.page).click();
       await panelItem(panel(student.page), 'Library closed').waitFor();
       await student.page.keyboard.press('Escape');

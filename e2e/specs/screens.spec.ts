@@ -89,6 +89,13 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/**
+ * Waits until `ms` after `since`: the time a screenshot took counts, so a check meant for 3.5 s
+ * after an alert appeared is not made at 5 s on a busy machine.
+ */
+const untilAfter = (page: Page, since: number, ms: number) =>
+  page.waitForTimeout(Math.max(0, since + ms - Date.now()));
+
 /** Milliseconds from now until `locator` is gone. */
 async function msUntilGone(locator: Locator, since: number): Promise<number> {
   await locator.waitFor({ state: 'detached', timeout: 15_000 });
@@ -123,7 +130,7 @@ describe('errors and notices go', () => {
     await alert.waitFor();
     const shownAt = Date.now();
     await snap(page, 'screens-chapter-create-failed-desktop');
-    await page.waitForTimeout(3500);
+    await untilAfter(page, shownAt, 3500);
     assert.equal(await alert.count(), 1, 'still shown before 5 s');
     const gone = await msUntilGone(alert, shownAt);
     assert.ok(gone >= 4500 && gone <= 7000, `gone after ${gone} ms`);
@@ -191,7 +198,7 @@ describe('the owner’s and moderator’s popups', () => {
     const shownAt = Date.now();
     await page.waitForTimeout(400); // the popup's entrance
     await snap(page, 'screens-add-institution-error-desktop');
-    await page.waitForTimeout(3100);
+    await untilAfter(page, shownAt, 3500);
     assert.equal(await alert.count(), 1, 'still shown before 5 s');
     const gone = await msUntilGone(alert, shownAt);
     assert.ok(gone >= 4500 && gone <= 7000, `gone after ${gone} ms`);

@@ -1,5 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { EVENT_HEARTBEAT_MS, EVENT_REPLAY_MAX, EVENT_RETENTION_MS, RESYNC_EVENT } from '@portal/shared';
+import {
+  EVENT_HEARTBEAT_MS,
+  EVENT_REPLAY_MAX,
+  EVENT_RETENTION_MS,
+  READY_EVENT,
+  RESYNC_EVENT,
+} from '@portal/shared';
 import type { AppDeps } from '../../deps.js';
 import type { EventNotice, InstanceBus } from '../../lib/instance-bus.js';
 import { type Listener, receives } from './events.policy.js';
@@ -26,7 +32,10 @@ interface Stream {
 }
 
 export interface EventHub {
-  /** Starts delivering to `raw` (already answered 200 with the stream's headers). */
+  /**
+   * Starts delivering to `raw` (its 200 head set, not yet sent) and sends it `ready` once every
+   * event committed from then on reaches it.
+   */
   open(listener: Listener, raw: ServerResponse, lastEventId: number | null): Promise<void>;
   readonly size: number;
   close(): void;
@@ -48,6 +57,27 @@ export function createEventHub(
   let size = 0;
   let pendingIds: number[] = [];
   let fetching = false;
+  /**
+   * The newest event id noticed (of any institution): where a stream without `Last-Event-ID`
+   * starts, so it gets every event noticed after it opened. Not a read of the table at that
+   * moment: a read answered after an event committed would skip that event, though its notice
+   * (and the stream's queue) had it.
+   */
+  let noticedUpTo = 0;
+  let startRead: Promise<void> | null = null;
+  /** The newest id in the table when the hub starts (read again after a failure). */
+  function untilStarted() {
+    startRead ??= repository.latestEventId(deps.db).then(
+      (latest) => {
+        noticedUpTo = Math.max(noticedUpTo, latest);
+      },
+      (error: unknown) => {
+        startRead = null;
+        throw error;
+      },
+    );
+    return startRead;
+  }
 
   function write(stream: Stream, text: string) {
     if (stream.raw.destroyed) return;
@@ -100,6 +130,7 @@ export function createEventHub(
   }
 
   function onNotice(notice: EventNotice) {
+    noticedUpTo = Math.max(noticedUpTo, notice.id);
     // Only institutions with a stream here cost a read.
     if (!byInstitution.has(notice.institutionId)) return;
     pendingIds.push(notice.id);
@@ -147,16 +178,20 @@ export function createEventHub(
   pruning.unref();
   void prune();
 
+  untilStarted().catch((error: Error) => log(`events could not be read: ${error.message}`));
   bus.onEvent(onNotice);
   bus.onReconnect(() => void catchUp());
 
   return {
     async open(listener, raw, lastEventId) {
+      await untilStarted();
+      // The client may have left while its stream was being set up: its 'close' has been emitted.
+      if (raw.destroyed) return;
       const stream: Stream = {
         listener,
         raw,
-        lastId: 0,
-        queued: [],
+        lastId: noticedUpTo,
+        queued: lastEventId === null ? null : [],
         endsAt: Date.now() + STREAM_LIFETIME_MS + Math.floor(Math.random() * 60_000),
       };
       let streams = byInstitution.get(listener.institutionId);
@@ -167,20 +202,19 @@ export function createEventHub(
       streams.add(stream);
       size++;
       raw.on('close', () => remove(stream));
+      write(stream, `retry: 2000\nevent: ${READY_EVENT}\ndata: {}\n\n`);
+      if (lastEventId === null) return;
 
+      // Resuming: what was missed comes from the table; what is noticed meanwhile waits in the queue.
       const latest = await repository.latestEventId(deps.db);
-      if (lastEventId === null) {
-        stream.lastId = latest;
+      const missed = lastEventId < latest ? await replayOf(listener.institutionId, lastEventId) : [];
+      if (missed === null || lastEventId > latest) {
+        // More missed than is kept or replayed (or an id this database never sent): start afresh,
+        // from where a new stream would.
+        write(stream, `event: ${RESYNC_EVENT}\ndata: {}\n\n`);
       } else {
-        const missed = lastEventId < latest ? await replayOf(listener.institutionId, lastEventId) : [];
-        if (missed === null || lastEventId > latest) {
-          // More missed than is kept or replayed (or an id this database never sent): start afresh.
-          write(stream, `event: ${RESYNC_EVENT}\ndata: {}\n\n`);
-          stream.lastId = latest;
-        } else {
-          stream.lastId = lastEventId;
-          for (const row of missed) consider(stream, row);
-        }
+        stream.lastId = lastEventId;
+        for (const row of missed) consider(stream, row);
       }
       const queued = stream.queued ?? [];
       stream.queued = null;

@@ -1,4 +1,4 @@
-import { errorBodySchema, lastEventIdSchema, MESSAGES, READY_EVENT } from '@portal/shared';
+import { errorBodySchema, lastEventIdSchema, MESSAGES } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -41,6 +41,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ hub: EventHub }> = async (app
       });
       reply.hijack();
       const raw = reply.raw;
+      // Sent with the hub's `ready`, once the stream is registered: a client that has the answer
+      // gets every event committed after it.
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -48,7 +50,6 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ hub: EventHub }> = async (app
         // Proxies such as nginx would otherwise hold events back in their buffers.
         'x-accel-buffering': 'no',
       });
-      raw.write(`retry: 2000\nevent: ${READY_EVENT}\ndata: {}\n\n`);
       try {
         await hub.open(listener, raw, lastEventId);
       } catch (error) {
