@@ -12,9 +12,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The route writes catalogue texts into a successful answer (a document, an import's
-     * problems, the automated answer), so its work runs in the caller's language scope. Other
-     * routes read texts in English and only their errors are given in the caller's language.
+     * The route writes catalogue texts into a successful JSON answer (an import's problems, the
+     * automated answer), so its work runs in the caller's language scope; a route whose schema
+     * `produces` a PDF or CSV needs no mark. Other routes read texts in English and only their
+     * errors are given in the caller's language.
      */
     texts?: true;
   }
@@ -53,18 +54,22 @@ const TEXT_ROUTE_HOOKS = {
   onRequestAbort: (request: FastifyRequest, done: () => void) => closeRequestScope(request, null, done),
 };
 
+/** A route answering a PDF or CSV (its schema's `produces`): its headers and titles are texts. */
+const isDocument = (schema: { produces?: readonly string[] } | undefined) =>
+  schema?.produces?.some((type) => type === 'application/pdf' || type === 'text/csv') ?? false;
+
 const hooksOf = (own: unknown) => (own === undefined ? [] : Array.isArray(own) ? own : [own]);
 
 /**
- * Routes marked `texts` run in a language scope, opened in `onRequest` and closed once answered;
- * every other route has no hook of this plugin at all.
+ * Routes marked `texts`, and every route answering a document, run in a language scope, opened in
+ * `onRequest` and closed once answered; every other route has no hook of this plugin at all.
  */
 export const languagePlugin = fp(async (app: FastifyInstance) => {
   installLanguages();
   app.decorateRequest('callerLanguage', null);
   app.decorateRequest('languageScope', null);
   app.addHook('onRoute', (route) => {
-    if (!route.config?.texts) return;
+    if (!route.config?.texts && !isDocument(route.schema)) return;
     for (const [name, hook] of Object.entries(TEXT_ROUTE_HOOKS)) {
       const key = name as keyof typeof TEXT_ROUTE_HOOKS;
       (route as unknown as Record<string, unknown>)[key] = [hook, ...hooksOf(route[key])];

@@ -144,7 +144,6 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-submissions/marks/:id/pdf',
     {
       onRequest: marksGuard,
-      config: { texts: true },
       schema: {
         ...docs,
         description: 'The marks report as a PDF (template `marksReport`).',
@@ -163,7 +162,6 @@ export const examEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assessment-submissions/marks/:id/csv',
     {
       onRequest: marksGuard,
-      config: { texts: true },
       schema: {
         ...docs,
         description: 'The marks report table as CSV.',

@@ -95,7 +95,6 @@ export const facultiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/faculties/pdf',
     {
       onRequest: manage,
-      config: { texts: true },
       schema: {
         ...docs,
         description: 'The faculty list as a PDF (institution name, academic year), newest first.',

@@ -41,7 +41,6 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-sessions/reports/pdf',
     {
       onRequest: moderators,
-      config: { texts: true },
       schema: {
         ...docs,
         description: 'The sessions report as a PDF (template `sessionsReport`).',
@@ -64,7 +63,6 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-sessions/reports/csv',
     {
       onRequest: moderators,
-      config: { texts: true },
       schema: {
         ...docs,
         description: 'The sessions report as CSV.',
@@ -106,7 +104,6 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-sessions/:id/report/pdf',
     {
       onRequest: attendance,
-      config: { texts: true },
       schema: {
         ...docs,
         description: 'The session’s attendance as a PDF (template `sessionAttendance`).',
@@ -129,7 +126,6 @@ export const sessionReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-sessions/:id/report/csv',
     {
       onRequest: attendance,
-      config: { texts: true },
       schema: {
         ...docs,
         description: 'The session’s attendance as CSV.',

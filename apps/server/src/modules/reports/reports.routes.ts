@@ -71,7 +71,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       `${route.path}/pdf`,
       {
         onRequest: guard,
-        config: { texts: true },
         schema: {
           ...docs,
           description:
@@ -90,7 +89,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       `${route.path}/csv`,
       {
         onRequest: guard,
-        config: { texts: true },
         schema: {
           ...docs,
           description: 'The report’s table as CSV.',

@@ -98,7 +98,6 @@ export const batchStudentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/batches/:batchId/students/pdf',
     {
       onRequest: guard,
-      config: { texts: true },
       schema: {
         ...docs,
         description: 'The student list as a PDF (application/pdf, downloaded as an attachment).',

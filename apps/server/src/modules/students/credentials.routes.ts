@@ -12,7 +12,6 @@ export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/credentials/sheet',
     {
       onRequest: app.requireAuth(...STUDENT_POLICY.manage),
-      config: { texts: true },
       schema: {
         tags: ['students'],
         description: 'A credentials sheet (application/pdf) of the accounts sent; nothing is stored.',
