@@ -466,12 +466,9 @@ describe('the pseudo-locale', () => {
           await page.waitForFunction(
             () => !document.querySelector('.mantine-Loader-root, [aria-busy="true"]'),
           );
-          const texts = await textsOnPage(page);
-          // Every answer the texts were drawn from was seen before the page could show it: its
-          // body is read now (one still on its way when the loaders went is read too).
           await Promise.all(reading);
           const known = [...data].sort((a, b) => b.length - a.length);
-          for (const text of texts) {
+          for (const text of await textsOnPage(page)) {
             const words = foreignWords(text, known);
             if (words) found.push(`${role} ${path}: “${text}”`);
           }
