@@ -1,29 +1,106 @@
-import { ASSESSMENT_PAGE_SIZE, type AssessmentList, type assessmentListQuerySchema } from '@portal/shared';
+import {
+  ASSESSMENT_PAGE_SIZE,
+  type Assessment,
+  type AssessmentList,
+  type assessmentListQuerySchema,
+  NO_FILES,
+} from '@portal/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { pageOf, readPage } from '../../lib/pagination.js';
+import { derivedOnce } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { presentAssessment } from '../assessments/assessments.presenter.js';
-import type { AssessmentRow } from '../assessments/assessments.repository.js';
-import { type BatchExamRow, ownDueOf, partsOf, type StudentExam, withAttempt } from './student-exams.js';
+import { effectiveStatus, examCardState } from '../assessments/assessment-status.js';
+import { isEditable, mayCancel, mayTeachBatchSubject } from '../assessments/assessments.policy.js';
+import { studentView } from './deadline.js';
+import {
+  type AttemptRow,
+  accommodationsOf,
+  type BatchExamRow,
+  ownDueOf,
+  partsOf,
+  type StudentFacts,
+} from './student-exams.js';
 
 type ListQuery = z.output<typeof assessmentListQuerySchema>;
 
+/** An examination's dates as the cards write them, made once per kept examination. */
+const examTexts = derivedOnce((exam: BatchExamRow) => ({
+  start: exam.start_date.toISOString(),
+  due: exam.due_date.toISOString(),
+  created: exam.created_at.toISOString(),
+  updated: exam.updated_at.toISOString(),
+}));
+
 /**
- * A student's card: their exam with their attempt (a fresh object, completed in place rather than
- * copied once more). What the staff's cards count (enrolments, attempts, evaluations) is none of a
- * student's business and stays 0.
+ * A student's card, made in its final shape from the kept examination, the student's facts and
+ * their attempt: what `presentAssessment` makes of the examination `withAttempt` completes, without
+ * the two objects in between (the Examinations tab makes thousands a second on exam day). What the
+ * staff's cards count (enrolments, attempts, evaluations) is none of a student's business and is 0.
  */
-const cardRow = (exam: StudentExam): AssessmentRow =>
-  Object.assign(exam, {
-    attempts_started: 0,
+export function studentCard(
+  exam: BatchExamRow,
+  facts: StudentFacts,
+  attempt: AttemptRow | undefined,
+  user: AuthUser,
+  now: Date,
+): Assessment {
+  const view = studentView(
+    exam,
+    { standingPercent: facts.extraTimePercent, accommodation: accommodationsOf(facts).get(exam.id) },
+    attempt?.started_at ?? null,
+  );
+  const texts = examTexts(exam);
+  const status = effectiveStatus(exam.status, view.due_date, now);
+  const hasTaken = (attempt?.submitted_at ?? null) !== null;
+  const student = user.permission === 'student';
+  return {
+    _id: exam.id,
+    title: exam.title,
+    description: exam.description,
+    batch_subject_id: exam.batch_subject_id,
+    batch_id: exam.batch_id,
+    batch_title: exam.batch_title,
+    subject_id: exam.subject_id,
+    subject_code: exam.subject_code,
+    subject_title: exam.subject_title,
+    start_date: texts.start,
+    due_date: view.due_date === exam.due_date ? texts.due : view.due_date.toISOString(),
+    url: exam.paper_url ?? NO_FILES,
+    status,
+    questions_count: view.questions_count,
+    total_marks: view.total_marks,
+    has_upload_questions: exam.has_upload_questions,
+    author_id: exam.author_user_id,
+    author_name: exam.author_name,
+    has_taken: student && hasTaken,
+    exam_state: student
+      ? examCardState(
+          {
+            has_taken: hasTaken,
+            has_started: attempt !== undefined,
+            start_date: exam.start_date,
+            due_date: view.due_date,
+            deadline: view.deadline,
+          },
+          now,
+        )
+      : null,
     submissions_received: 0,
     submissions_evoluted: 0,
     student_count: 0,
-    has_taken: exam.submitted_at !== null,
-    has_started: exam.attempt_id !== null,
-    teaches: false,
-  });
+    can_edit: mayTeachBatchSubject(user, { teaches: false }) && isEditable(status),
+    can_cancel: mayCancel(user, exam.author_user_id, status),
+    duration_minutes: view.own_seconds === null ? null : Math.round(view.own_seconds / 60),
+    shuffle_questions: exam.shuffle_questions,
+    shuffle_options: exam.shuffle_options,
+    draw_count: exam.draw_count,
+    one_at_a_time: exam.one_at_a_time,
+    settings_frozen: false,
+    created_at: texts.created,
+    updated_at: texts.updated,
+  };
+}
 
 /** An examination of the tab with the student's own due date (decision 38), which orders and splits. */
 interface Listed {
@@ -66,9 +143,7 @@ export async function listOwnExams(deps: AppDeps, user: AuthUser, query: ListQue
   const counts = { upcoming: upcoming.length, previous: previous.length };
   const paged = pageOf(rows, page, (row) => [row.id], counts[query.when]);
   return {
-    assessments: paged.rows.map((exam) =>
-      presentAssessment(cardRow(withAttempt(exam, facts, byExam.get(exam.id))), user, now),
-    ),
+    assessments: paged.rows.map((exam) => studentCard(exam, facts, byExam.get(exam.id), user, now)),
     counts,
     page: paged.page,
   };

@@ -32,7 +32,7 @@ export interface BatchExamRow extends AssessmentColumns {
   weights: number[];
 }
 
-interface StudentFacts {
+export interface StudentFacts {
   batchId: string | null;
   uploadNotAllowed: boolean;
   /** The batch subjects the student is enrolled in. */
@@ -153,7 +153,7 @@ const attemptOfJson = (attempt: AttemptJson): AttemptRow => ({
 
 const enrolledSet = derivedOnce((facts: StudentFacts) => new Set(facts.enrolled));
 /** The accommodations with their dates read once per kept facts. */
-const accommodationsOf = derivedOnce(
+export const accommodationsOf = derivedOnce(
   (facts: StudentFacts) =>
     new Map<string, AccommodationFacts>(
       Object.entries(facts.accommodations).map(([assessmentId, acc]) => [
