@@ -102,6 +102,42 @@ describe('the read cache’s size', () => {
     expect(await cachedRead(db, 'big', 'k0', async () => 'reloaded')).toBe('reloaded');
   });
 
+  it('keeps an answer read all along while a stream of others fills it (least recently used goes first)', async () => {
+    const db = {} as Database;
+    const answer = 'x'.repeat(256 * 1024);
+    let sharedLoads = 0;
+    const shared = () => cachedRead(db, 'lru', 'shared', async () => `shared ${++sharedLoads}`);
+    expect(await shared()).toBe('shared 1');
+    // Four times the budget goes through, the shared answer read after each.
+    const count = Math.ceil((READ_CACHE_MAX_BYTES * 4) / answer.length);
+    for (let index = 0; index < count; index += 1) {
+      await cachedRead(db, 'lru', `k${index}`, async () => answer);
+      expect(await shared()).toBe('shared 1');
+    }
+    expect(sharedLoads).toBe(1);
+    expect(readCacheSize(db).bytes).toBeLessThanOrEqual(READ_CACHE_MAX_BYTES);
+    // What was read once and not since is gone.
+    expect(await cachedRead(db, 'lru', 'k0', async () => 'reloaded')).toBe('reloaded');
+  });
+
+  it('keeps a many-key answer read all along the same way', async () => {
+    const db = {} as Database;
+    const answer = 'x'.repeat(256 * 1024);
+    const loaded: string[] = [];
+    const cards = () =>
+      cachedReadMany(db, 'lru-many', ['card'], async (keys) => {
+        loaded.push(...keys);
+        return new Map(keys.map((key) => [key, 'a card']));
+      });
+    await cards();
+    const count = Math.ceil((READ_CACHE_MAX_BYTES * 4) / answer.length);
+    for (let index = 0; index < count; index += 1) {
+      await cachedRead(db, 'lru-many', `k${index}`, async () => answer);
+      expect(await cards()).toEqual(['a card']);
+    }
+    expect(loaded).toEqual(['card']);
+  });
+
   it('does not keep one answer larger than a tenth of the budget', async () => {
     const db = {} as Database;
     const huge = 'x'.repeat(READ_CACHE_MAX_BYTES / 10 + 1);

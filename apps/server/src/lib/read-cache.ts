@@ -39,6 +39,8 @@ interface Entry {
   bytes: number;
   /** The answer itself once loaded, so many entries can be handed out without awaiting each. */
   loaded?: { answer: unknown };
+  /** When it was last put at the Map's end (the cache's `order` then). */
+  order: number;
 }
 
 interface Cache {
@@ -54,6 +56,8 @@ interface Cache {
   /** Reads answered from the cache and reads that loaded (for /metrics). */
   hits: number;
   misses: number;
+  /** Counts every entry put at the Map's end. */
+  order: number;
 }
 
 const caches = new WeakMap<Database, Cache>();
@@ -61,7 +65,16 @@ const caches = new WeakMap<Database, Cache>();
 function cacheOf(db: Database): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), bytes: 0, generations: new Map(), epoch: 0, drops: 0, hits: 0, misses: 0 };
+    cache = {
+      entries: new Map(),
+      bytes: 0,
+      generations: new Map(),
+      epoch: 0,
+      drops: 0,
+      hits: 0,
+      misses: 0,
+      order: 0,
+    };
     caches.set(db, cache);
   }
   return cache;
@@ -73,7 +86,10 @@ function remove(cache: Cache, key: string, entry: Entry): void {
   cache.bytes -= entry.bytes;
 }
 
-/** Drops the oldest entries (the Map keeps insertion order, and entries are re-inserted when renewed) until within both limits. */
+/**
+ * Drops the least recently used entries until within both limits: the Map keeps insertion order,
+ * entries are re-inserted when renewed, and a hit moves an entry in the older half to the end.
+ */
 function evict(cache: Cache): void {
   for (const [key, entry] of cache.entries) {
     if (cache.bytes <= READ_CACHE_MAX_BYTES && cache.entries.size < MAX_ENTRIES) return;
@@ -163,6 +179,7 @@ export function cachedRead<T>(
   const hit = cache.entries.get(fullKey);
   if (hit && hit.expiresAt > now) {
     cache.hits++;
+    keepRecent(cache, fullKey, hit);
     return hit.value as Promise<T>;
   }
   cache.misses++;
@@ -188,8 +205,10 @@ export function cachedReadMany<T>(
   // When every key is kept and loaded (the usual case), the answers are handed out at once.
   const ready: unknown[] = [];
   const answers = keys.map((key) => {
-    const hit = cache.entries.get(`${prefix}${key}`);
+    const fullKey = `${prefix}${key}`;
+    const hit = cache.entries.get(fullKey);
     if (!hit || hit.expiresAt <= now) return undefined;
+    keepRecent(cache, fullKey, hit);
     if (hit.loaded) ready.push(hit.loaded.answer);
     return hit.value as Promise<T | null>;
   });
@@ -211,6 +230,19 @@ export function cachedReadMany<T>(
   return Promise.all(answers as Promise<T | null>[]);
 }
 
+/**
+ * A hit on an entry in the older half of the cache moves it to the end, so that once the cache is
+ * full the answers every student shares (a batch's examinations, a topic's card) stay while the
+ * stream of per-student answers pushes out the ones nobody asks for again. Entries in the newer
+ * half stay where they are: most hits are there, and they cost nothing.
+ */
+function keepRecent(cache: Cache, fullKey: string, entry: Entry): void {
+  if (cache.order - entry.order <= cache.entries.size >> 1) return;
+  cache.entries.delete(fullKey);
+  cache.entries.set(fullKey, entry);
+  entry.order = ++cache.order;
+}
+
 const keyPrefix = (cache: Cache, institutionId: string) =>
   `${institutionId}/${cache.generations.get(institutionId) ?? 0}/`;
 
@@ -218,7 +250,7 @@ const keyPrefix = (cache: Cache, institutionId: string) =>
 function keep(cache: Cache, fullKey: string, value: Promise<unknown>, expiresAt: number): void {
   const previous = cache.entries.get(fullKey);
   if (previous) remove(cache, fullKey, previous);
-  const entry: Entry = { value, expiresAt, bytes: 0 };
+  const entry: Entry = { value, expiresAt, bytes: 0, order: ++cache.order };
   cache.entries.set(fullKey, entry);
   value.then(
     (answer) => {
