@@ -35,7 +35,7 @@ async function main() {
         `(${config.dataDir} is out of the postgres user's reach: its cluster is kept in ${embedded.directory})`,
       );
     }
-    databaseUrl = embedded.url;
+    databaseUrl = embedded.localUrl;
   }
 
   const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startupProblem } from '../lib/startup-problem.js';
-import { clusterDirectory } from './embedded.js';
+import { clusterDirectory, socketDirectoryFor } from './embedded.js';
 
 const scratch = path.resolve(import.meta.dirname, '../../../../.tmp', `cluster-dir-${process.pid}`);
 const asRoot = process.getuid?.() === 0;
@@ -35,6 +35,26 @@ describe('where the embedded cluster lives', () => {
       );
     },
   );
+});
+
+describe('the Unix socket the portal reaches its PostgreSQL by', () => {
+  test('lives in the cluster’s folder', () => {
+    expect(socketDirectoryFor('/srv/portal/data/postgres', 54321)).toBe('/srv/portal/data/postgres');
+  });
+
+  test('is left out (TCP alone) when its path would pass the kernel’s 107 bytes', () => {
+    const deep = `/srv/${'a'.repeat(80)}/postgres`;
+    expect(socketDirectoryFor(deep, 54321)).toBeNull();
+    expect(socketDirectoryFor(`/srv/${'a'.repeat(70)}/postgres`, 54321)).toBe(
+      `/srv/${'a'.repeat(70)}/postgres`,
+    );
+  });
+
+  test('is left out when the folder’s name would need quoting in unix_socket_directories', () => {
+    expect(socketDirectoryFor('/srv/my portal/postgres', 54321)).toBeNull();
+    expect(socketDirectoryFor('/srv/a,b/postgres', 54321)).toBeNull();
+    expect(socketDirectoryFor("/srv/it's/postgres", 54321)).toBeNull();
+  });
 });
 
 describe('start-up failures', () => {

@@ -21,8 +21,25 @@ for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBR
 export interface EmbeddedDatabase {
   /** Where the cluster lives: the asked folder, or its stand-in when that one is unreachable. */
   directory: string;
+  /** Over TCP on 127.0.0.1: for tools (backups, a standby) as for any server. */
   url: string;
+  /** The same database over the Unix socket in the cluster's folder, where it has one; else `url`. */
+  localUrl: string;
   stop(): Promise<void>;
+}
+
+/**
+ * The portal's own queries go over a Unix socket in the cluster's folder: on this kind of machine
+ * a query costs the portal about a quarter less CPU than over TCP loopback, and PostgreSQL less as
+ * well (README, "Exam day at school scale"). The kernel limits a socket's path to 107 bytes, and
+ * `unix_socket_directories` is a list that would need quoting, so a folder whose socket path is
+ * longer, or whose name holds anything but letters, digits and `._-/`, keeps TCP alone.
+ */
+const SOCKET_PATH_MAX_BYTES = 107;
+export function socketDirectoryFor(directory: string, port: number): string | null {
+  const socket = path.join(directory, `.s.PGSQL.${port}`);
+  if (!/^[\w./-]+$/.test(directory) || Buffer.byteLength(socket) > SOCKET_PATH_MAX_BYTES) return null;
+  return directory;
 }
 
 /** Asks the kernel for a free loopback port, so several servers (and test runs) never collide. */
@@ -63,6 +80,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const port = await freePort();
   const directory = await clusterDirectory(options.directory);
+  const socketDirectory = socketDirectoryFor(directory, port);
   const log = options.log ?? (() => {});
   const claim = await claimCluster(
     `${path.resolve(options.directory)}.owner`,
@@ -78,7 +96,12 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--no-instructions'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${socketDirectory ?? ''}`,
+    ],
     onLog: log,
     onError: (error) => log(String(error)),
   });
@@ -109,9 +132,14 @@ export async function startEmbeddedPostgres(options: {
     await stop().catch(() => {});
     throw error;
   }
+  const credentials = `portal:${encodeURIComponent(options.password)}`;
+  const url = `postgres://${credentials}@127.0.0.1:${port}/portal`;
   return {
     directory,
-    url: `postgres://portal:${encodeURIComponent(options.password)}@127.0.0.1:${port}/portal`,
+    url,
+    localUrl: socketDirectory
+      ? `postgres://${credentials}@localhost:${port}/portal?host=${encodeURIComponent(socketDirectory)}`
+      : url,
     stop,
   };
 }

@@ -23,7 +23,8 @@ export default async function setup(project: TestProject) {
     const directory = path.resolve(import.meta.dirname, '../../../../.tmp', `test-pg-${process.pid}`);
     await fs.rm(directory, { recursive: true, force: true });
     const server = await startEmbeddedPostgres({ directory, password: 'test-only-password' });
-    adminUrl = server.url;
+    // Over the cluster's Unix socket, as the portal reaches its embedded PostgreSQL.
+    adminUrl = server.localUrl;
     stop = async () => {
       await server.stop();
       await fs.rm(directory, { recursive: true, force: true });
