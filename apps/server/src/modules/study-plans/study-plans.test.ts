@@ -406,6 +406,14 @@ describe('GET /api/users/me/studyplans/daily/{date}', () => {
     expect(response.statusCode).toBe(200);
     // Not the other batch's entry, nor the topic of the hidden chapter.
     expect(titles(response)).toEqual([maths.topics[0]!.title]);
+    // Each entry is the staff's entry with the student's mark (not yet opened).
+    const [own] = response.json().data.study_plans;
+    const staff = await t.app.inject({
+      url: `/api/study-plans/daily/${DAY}`,
+      headers: as(school.tokens.moderator),
+    });
+    const same = staff.json().data.study_plans.find((entry: { _id: string }) => entry._id === own._id);
+    expect(own).toEqual({ ...same, viewed: false });
   });
 
   it('is empty for a student without a batch, and refuses a bad date', async () => {
