@@ -4,10 +4,13 @@ import { effectiveStatus, examCardState } from './assessment-status.js';
 import { isEditable, mayCancel, mayTeachBatchSubject } from './assessments.policy.js';
 import type { AssessmentRow } from './assessments.repository.js';
 
+/** A student's own clock in whole minutes, as their card shows it (null: no duration). */
+export const ownMinutes = (ownSeconds: number | null): number | null =>
+  ownSeconds === null ? null : Math.round(ownSeconds / 60);
+
 /** The duration; a student's card has their own (with their extra time). */
 function durationFor(row: AssessmentRow): number | null {
-  if (row.own_seconds === undefined) return row.duration_minutes;
-  return row.own_seconds === null ? null : Math.round(row.own_seconds / 60);
+  return row.own_seconds === undefined ? row.duration_minutes : ownMinutes(row.own_seconds);
 }
 
 /** An assessment as `user` sees it at `now`: its derived status and what they may do with it. */

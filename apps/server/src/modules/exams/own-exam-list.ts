@@ -12,12 +12,12 @@ import { derivedOnce } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { effectiveStatus, examCardState } from '../assessments/assessment-status.js';
 import { isEditable, mayCancel, mayTeachBatchSubject } from '../assessments/assessments.policy.js';
-import { studentView } from './deadline.js';
+import { ownMinutes } from '../assessments/assessments.presenter.js';
 import {
   type AttemptRow,
-  accommodationsOf,
   type BatchExamRow,
   ownDueOf,
+  ownView,
   partsOf,
   type StudentFacts,
 } from './student-exams.js';
@@ -35,8 +35,9 @@ const examTexts = derivedOnce((exam: BatchExamRow) => ({
 /**
  * A student's card, made in its final shape from the kept examination, the student's facts and
  * their attempt: what `presentAssessment` makes of the examination `withAttempt` completes, without
- * the two objects in between (the Examinations tab makes thousands a second on exam day). What the
- * staff's cards count (enrolments, attempts, evaluations) is none of a student's business and is 0.
+ * the two objects in between (the Examinations tab makes thousands a second on exam day). Only
+ * students read it (ASSESSMENT_POLICY.sit). What the staff's cards count (enrolments, attempts,
+ * evaluations) is none of a student's business and is 0.
  */
 export function studentCard(
   exam: BatchExamRow,
@@ -45,15 +46,10 @@ export function studentCard(
   user: AuthUser,
   now: Date,
 ): Assessment {
-  const view = studentView(
-    exam,
-    { standingPercent: facts.extraTimePercent, accommodation: accommodationsOf(facts).get(exam.id) },
-    attempt?.started_at ?? null,
-  );
+  const view = ownView(exam, facts, attempt);
   const texts = examTexts(exam);
   const status = effectiveStatus(exam.status, view.due_date, now);
-  const hasTaken = (attempt?.submitted_at ?? null) !== null;
-  const student = user.permission === 'student';
+  const hasTaken = Boolean(attempt?.submitted_at);
   return {
     _id: exam.id,
     title: exam.title,
@@ -73,25 +69,23 @@ export function studentCard(
     has_upload_questions: exam.has_upload_questions,
     author_id: exam.author_user_id,
     author_name: exam.author_name,
-    has_taken: student && hasTaken,
-    exam_state: student
-      ? examCardState(
-          {
-            has_taken: hasTaken,
-            has_started: attempt !== undefined,
-            start_date: exam.start_date,
-            due_date: view.due_date,
-            deadline: view.deadline,
-          },
-          now,
-        )
-      : null,
+    has_taken: hasTaken,
+    exam_state: examCardState(
+      {
+        has_taken: hasTaken,
+        has_started: attempt !== undefined,
+        start_date: exam.start_date,
+        due_date: view.due_date,
+        deadline: view.deadline,
+      },
+      now,
+    ),
     submissions_received: 0,
     submissions_evoluted: 0,
     student_count: 0,
     can_edit: mayTeachBatchSubject(user, { teaches: false }) && isEditable(status),
     can_cancel: mayCancel(user, exam.author_user_id, status),
-    duration_minutes: view.own_seconds === null ? null : Math.round(view.own_seconds / 60),
+    duration_minutes: ownMinutes(view.own_seconds),
     shuffle_questions: exam.shuffle_questions,
     shuffle_options: exam.shuffle_options,
     draw_count: exam.draw_count,

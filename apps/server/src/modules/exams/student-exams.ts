@@ -153,7 +153,7 @@ const attemptOfJson = (attempt: AttemptJson): AttemptRow => ({
 
 const enrolledSet = derivedOnce((facts: StudentFacts) => new Set(facts.enrolled));
 /** The accommodations with their dates read once per kept facts. */
-export const accommodationsOf = derivedOnce(
+const accommodationsOf = derivedOnce(
   (facts: StudentFacts) =>
     new Map<string, AccommodationFacts>(
       Object.entries(facts.accommodations).map(([assessmentId, acc]) => [
@@ -193,6 +193,15 @@ export type StudentExam = BatchExamRow & StudentExamRow;
 export const ownDueOf = (exam: BatchExamRow, facts: StudentFacts): Date =>
   ownDueDate(exam.due_date, accommodationsOf(facts).get(exam.id));
 
+/** The student's own due date, deadline, minutes and drawn paper's size (deadline.ts) for one examination. */
+export function ownView(exam: BatchExamRow, facts: StudentFacts, attempt: AttemptRow | undefined) {
+  const student = {
+    standingPercent: facts.extraTimePercent,
+    accommodation: accommodationsOf(facts).get(exam.id),
+  };
+  return studentView(exam, student, attempt?.started_at ?? null);
+}
+
 /**
  * The examination as this student sits it: their attempt, their own due date (`due_date`) and
  * deadline, their own minutes, and their drawn paper's size and total.
@@ -202,13 +211,9 @@ export function withAttempt(
   facts: StudentFacts,
   attempt: AttemptRow | undefined,
 ): StudentExam {
-  const student = {
-    standingPercent: facts.extraTimePercent,
-    accommodation: accommodationsOf(facts).get(exam.id),
-  };
-  const view = studentView(exam, student, attempt?.started_at ?? null);
+  const view = ownView(exam, facts, attempt);
   // One spread (the exam's); the student's view field by field: a second spread in a literal
-  // takes V8's generic path, and this runs for every card of every Examinations tab.
+  // takes V8's generic path. The Examinations tab's cards do without it (own-exam-list.ts).
   return {
     ...exam,
     due_date: view.due_date,
