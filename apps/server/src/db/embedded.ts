@@ -31,7 +31,7 @@ export interface EmbeddedDatabase {
 /**
  * The portal's own queries go over a Unix socket in the cluster's folder: on this kind of machine
  * a query costs the portal about a quarter less CPU than over TCP loopback, and PostgreSQL less as
- * well (README, "Exam day at school scale"). The kernel limits a socket's path to 107 bytes, and
+ * well (docs/performance.md, "Exam day at school scale"). The kernel limits a socket's path to 107 bytes, and
  * `unix_socket_directories` is a list that would need quoting, so a folder whose socket path is
  * longer, or whose name holds anything but letters, digits and `._-/`, keeps TCP alone.
  */
