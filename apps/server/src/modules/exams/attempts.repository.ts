@@ -221,16 +221,6 @@ export async function saveAnswer(
   return result.rows[0];
 }
 
-/** The attempt row, locked until the end of the submit's transaction. */
-export async function lockAttempt(tx: Transaction, attemptId: string) {
-  const result = await executePrepared<{ id: string; started_at: Date; submitted_at: Date | null }>(
-    tx,
-    sql`select id, started_at, submitted_at from exam_attempts where id = ${attemptId} for update`,
-  );
-  const row = result.rows[0]!;
-  return { ...row, started_at: new Date(row.started_at) };
-}
-
 /** A submitted answer, with the saved answer it was made from when the sender said (else undefined). */
 export interface SubmittedAnswer extends AnswerValues {
   /** The saved answer's `updated_at` the sender knew (null: none); undefined: replace whatever is saved. */
@@ -238,95 +228,116 @@ export interface SubmittedAnswer extends AnswerValues {
 }
 
 /**
- * Writes the submitted answers over the saved ones, inside the submit's transaction. An answer
- * made from an older save than the stored one (another tab saved since) leaves the stored one;
- * the attempt's row lock keeps saves out meanwhile (they read it FOR SHARE).
+ * Submits the started attempt in ONE statement (decisions 20, 21 and 26): marks it submitted,
+ * writes the submitted answers over the saved ones, gives every other question of the student's
+ * paper an empty answer and scores the choice answers, each row written once. Answers the
+ * attempt's id and start, or undefined when it was already submitted (nothing is written then).
+ *
+ * - The attempt's update is the lock: it waits for saves in flight (they read the attempt FOR
+ *   SHARE) and then sees whether another submit got there first; a save arriving later finds it
+ *   submitted.
+ * - An answer made from an older save than the stored one (another tab saved since) leaves the
+ *   stored one; the check reads the stored row as it is now (`on conflict`), not as it was when
+ *   the statement began. An answer equal to the stored one keeps its save's time.
+ * - Choice answers are scored by the key stored now (question_options), like a regrade.
  */
-export async function writeAnswers(
-  tx: Transaction,
-  attemptId: string,
-  answers: SubmittedAnswer[],
-  now: Date,
-) {
-  if (answers.length === 0) return;
-  await executePrepared(
-    tx,
-    sql`
-    insert into exam_answers (attempt_id, question_id, option_ids, answer_text, file_urls, updated_at)
-    select ${attemptId}, given.question_id, array(select jsonb_array_elements_text(given.option_ids))::uuid[],
-      given.answer_text, array(select jsonb_array_elements_text(given.file_urls)), ${now}
-    from jsonb_to_recordset(${JSON.stringify(
-      answers.map((answer) => ({
-        question_id: answer.questionId,
-        option_ids: answer.optionIds,
-        answer_text: answer.answerText,
-        file_urls: answer.fileUrls,
-        checked: answer.savedAt !== undefined,
-        saved_at: answer.savedAt?.toISOString() ?? null,
-      })),
-    )}::jsonb) as given(question_id uuid, option_ids jsonb, answer_text text, file_urls jsonb,
-      checked boolean, saved_at timestamptz)
-    where not given.checked or not exists (select 1 from exam_answers newer
-      where newer.attempt_id = ${attemptId} and newer.question_id = given.question_id
-        and (given.saved_at is null or newer.updated_at > given.saved_at))
-    on conflict (attempt_id, question_id) do update set option_ids = excluded.option_ids,
-      answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at`,
-  );
-}
-
-/**
- * Marks the attempt submitted, gives every unanswered question an empty answer (so evaluation
- * sees the whole paper; a choice one scores 0) and scores the given choice answers (decision 20),
- * choice answers then being assessed,
- * in ONE statement inside the submit's transaction: its parts read the answers as they were before
- * it, so the empty answers are scored as they are inserted and the scoring updates only the others.
- */
-export async function finishAttempt(
-  tx: Transaction,
+export async function submitAttempt(
+  db: Database | Transaction,
   values: {
     attemptId: string;
     assessmentId: string;
     now: Date;
     auto: boolean;
+    answers: SubmittedAnswer[];
     /** A drawn paper's questions (the others are not the student's); null: the whole paper. */
     paper: string[] | null;
   },
-) {
-  const { attemptId, assessmentId, now, auto, paper } = values;
-  await executePrepared(
-    tx,
+): Promise<{ id: string; started_at: Date } | undefined> {
+  const { attemptId, assessmentId, now, auto, answers, paper } = values;
+  const given = JSON.stringify(
+    answers.map((answer) => ({
+      question_id: answer.questionId,
+      option_ids: answer.optionIds,
+      answer_text: answer.answerText,
+      file_urls: answer.fileUrls,
+      checked: answer.savedAt !== undefined,
+      saved_at: answer.savedAt?.toISOString() ?? null,
+    })),
+  );
+  // The given answer replaces the stored row `x` when the sender had seen x's save (or said nothing).
+  const replaces = sql`exists (select 1 from given g where g.question_id = x.question_id
+    and (not g.checked or (g.saved_at is not null and x.updated_at <= g.saved_at)))`;
+  const kept = (column: string) =>
+    sql`case when ${replaces} then excluded.${sql.raw(column)} else x.${sql.raw(column)} end`;
+  const changed = sql`(x.option_ids, x.answer_text, x.file_urls)
+    is distinct from (excluded.option_ids, excluded.answer_text, excluded.file_urls)`;
+  // The proposed row's score holds when its choices are the ones that stay.
+  const scoredAsGiven = sql`(${replaces} or x.option_ids = excluded.option_ids)`;
+  const result = await executePrepared<{ id: string; started_at: Date }>(
+    db,
     sql`
     with submitted as (
       update exam_attempts set submitted_at = ${now}, auto_submitted = ${auto}, updated_at = ${now}
-      where id = ${attemptId}),
-    unanswered as (
-      insert into exam_answers (attempt_id, question_id, updated_at, assessed, correct, scored_point)
-      select ${attemptId}, q.id, ${now}, ${isChoice}, case when ${isChoice} then false end,
-        case when ${isChoice} then 0 end
-      from questions q where q.assessment_id = ${assessmentId}
+      where id = ${attemptId} and submitted_at is null
+      returning id, started_at),
+    given as (
+      select g.question_id, array(select jsonb_array_elements_text(g.option_ids))::uuid[] as option_ids,
+        g.answer_text, array(select jsonb_array_elements_text(g.file_urls)) as file_urls, g.checked, g.saved_at
+      from jsonb_to_recordset(${given}::jsonb) as g(question_id uuid, option_ids jsonb, answer_text text,
+        file_urls jsonb, checked boolean, saved_at timestamptz)),
+    written as (
+      insert into exam_answers as x (attempt_id, question_id, option_ids, answer_text, file_urls, updated_at,
+        assessed, correct, scored_point)
+      select s.id, q.id, coalesce(g.option_ids, '{}'), g.answer_text, coalesce(g.file_urls, '{}'), ${now},
+        ${scoredColumns}
+      from submitted s
+      join questions q on q.assessment_id = ${assessmentId}
         and (${paper === null}::boolean or q.id = any(${sql.param(paper ?? [])}::uuid[]))
-      on conflict (attempt_id, question_id) do nothing)
-    update exam_answers x set ${scoreChoiceSet}
-    from questions q
-    where x.attempt_id = ${attemptId} and q.id = x.question_id and ${isChoice}`,
+      left join given g on g.question_id = q.id
+      cross join lateral ${choiceScore(sql`coalesce(g.option_ids, '{}')`)}
+      on conflict (attempt_id, question_id) do update set option_ids = ${kept('option_ids')},
+        answer_text = ${kept('answer_text')}, file_urls = ${kept('file_urls')},
+        updated_at = case when ${replaces} and ${changed} then excluded.updated_at else x.updated_at end,
+        assessed = excluded.assessed,
+        correct = case when ${scoredAsGiven} then excluded.correct else ${storedScore(correctOf)} end,
+        scored_point = case when ${scoredAsGiven} then excluded.scored_point else ${storedScore(pointsOf)} end
+      -- A text or upload answer left as it is needs no new row version.
+      where excluded.assessed or (${replaces} and ${changed})
+      returning 1)
+    select id, started_at from submitted`,
   );
+  const row = result.rows[0];
+  return row && { id: row.id, started_at: new Date(row.started_at) };
 }
+
+/**
+ * Decision 20 for the choices `optionIds` of a question `q`, as `scored.ok`: right when every
+ * option's right flag equals whether it was chosen (the chosen set equals the right set) and the
+ * question has a right option; no choice is never right (the options are not read then). Chosen
+ * ids were checked to be the question's options when given.
+ */
+const choiceScore = (optionIds: SQL) => sql`(select case when cardinality(${optionIds}) = 0 then false
+  else coalesce((select bool_and(o.correct = (o.id = any(${optionIds}))) and bool_or(o.correct)
+    from question_options o where o.question_id = q.id), false) end as ok) scored`;
 
 const isChoiceOf = (alias: string) =>
   sql`${sql.raw(alias)}.type in ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN')`;
 const isChoice = isChoiceOf('q');
+/** How a choice answer to `q` scored by `choiceScore` scores: the full weightage when right, else 0; null for the others. */
+const correctOf = sql`case when ${isChoice} then scored.ok end`;
+const pointsOf = sql`case when ${isChoice} then case when scored.ok then q.weightage else 0 end end`;
+/** (assessed, correct, scored_point): the portal assesses choice answers; the others wait for a teacher. */
+const scoredColumns = sql`${isChoice}, ${correctOf}, ${pointsOf}`;
+/** `correctOf` or `pointsOf` of the stored answer `x`'s own choices. */
+const storedScore = (part: SQL) => sql`(select ${part}
+  from questions q cross join lateral ${choiceScore(sql`x.option_ids`)} where q.id = x.question_id)`;
 
 /**
- * Decision 20 in SQL, for an `exam_answers x` joined to its `questions q`, which it marks assessed
- * (the portal scored it; only text and upload answers wait for a teacher): right when every
- * option's right flag equals whether it was chosen (the chosen set equals the right set) and the
- * question has a right option; the full weightage when right, else 0. Chosen ids were checked to be
- * the question's options when saved.
+ * Decision 20 in SQL, for a choice answer `exam_answers x` joined to its `questions q`: scores its
+ * stored choices and marks it assessed (only text and upload answers wait for a teacher).
  */
 export const scoreChoiceSet = sql`(assessed, correct, scored_point) = (
-  select true, ok, case when ok then q.weightage else 0 end
-  from (select coalesce(bool_and(o.correct = (o.id = any(x.option_ids))) and bool_or(o.correct), false) as ok
-    from question_options o where o.question_id = q.id) scored)`;
+  select ${scoredColumns} from ${choiceScore(sql`x.option_ids`)})`;
 
 /** Past the student's own deadline and its grace, unsubmitted (over `ea`, `a` and `deadlineJoins`). */
 const overdueAt = (now: Date) => sql`ea.submitted_at is null

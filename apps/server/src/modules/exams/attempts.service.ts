@@ -207,7 +207,8 @@ export async function saveExamAnswer(
 
 /**
  * POST /api/assessment-submissions: once per student, from the start until their own deadline +
- * 60 s grace, in ONE transaction (decisions 21, 26 and 38). The payload's answers replace the saved ones; questions
+ * 60 s grace, in ONE statement (`submitAttempt`; with the start, when there was none, in one
+ * transaction) (decisions 21, 26 and 38). The payload's answers replace the saved ones; questions
  * it leaves out keep their saved answer. A repeat answers 409 'Already Submitted!' and changes
  * nothing; parallel submits are serialised by the attempt's row lock.
  */
@@ -231,26 +232,22 @@ export async function submitExam(deps: AppDeps, user: AuthUser, body: SubmitBody
   if (exam.attempt_id === null && exam.status !== 'LIVE') throw conflict(MESSAGES.examNotLive);
   if (!mayAnswer(window)) throw windowClosed(window);
   const auto = now.getTime() > exam.deadline.getTime();
-  const attempt = await deps.db.transaction(async (tx) => {
-    // The attempt's row lock serialises parallel submits; a submit without a start creates it.
-    let id = exam.attempt_id;
-    let paper = drawn;
-    if (id === null) {
-      const started = await repository.startAttempt(tx, {
-        institutionId: institutionOf(user),
-        assessmentId: exam.id,
-        studentId: user.entityId,
-        now,
-      });
-      id = started.id;
-      paper = (await papersQuestions(deps, exam, started.seed)).drawn;
-    }
-    const locked = await repository.lockAttempt(tx, id);
-    if (locked.submitted_at) throw conflict(MESSAGES.alreadySubmitted);
-    await repository.writeAnswers(tx, id, answers, now);
-    await repository.finishAttempt(tx, { attemptId: id, assessmentId: exam.id, now, auto, paper });
-    return locked;
-  });
+  const submission = { assessmentId: exam.id, now, auto, answers };
+  const attempt =
+    exam.attempt_id === null
+      ? await deps.db.transaction(async (tx) => {
+          // A submit without a start creates the attempt (the unique index makes a parallel one find it).
+          const started = await repository.startAttempt(tx, {
+            institutionId: institutionOf(user),
+            assessmentId: exam.id,
+            studentId: user.entityId,
+            now,
+          });
+          const { drawn: paper } = await papersQuestions(deps, exam, started.seed);
+          return repository.submitAttempt(tx, { ...submission, attemptId: started.id, paper });
+        })
+      : await repository.submitAttempt(deps.db, { ...submission, attemptId: exam.attempt_id, paper: drawn });
+  if (!attempt) throw conflict(MESSAGES.alreadySubmitted);
   const submitted = {
     ...exam,
     attempt_id: attempt.id,

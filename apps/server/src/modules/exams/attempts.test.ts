@@ -470,6 +470,43 @@ describe('POST /api/assessment-submissions', () => {
     expect(stored.get(exam.boolean.question.id)!.correct).toBe(!yes!.correct);
   });
 
+  it('writes a submitted answer again only when it differs from the stored one, and scores both', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const attemptId = await started(me.token, exam);
+    const right = exam.single.options.find((option) => option.correct)!;
+    const savedAt = async (questionId: string, body: object) =>
+      (await save(me.token, attemptId, questionId, body)).json().data.answer.updated_at as string;
+    const singleSaved = await savedAt(exam.single.question.id, { submitted_answer_ids: [right.id] });
+    const textSaved = await savedAt(exam.text.question.id, { submitted_answer_text: 'kept' });
+    // Saved and left out of the submission: scored as stored.
+    const wrong = exam.boolean.options.find((option) => !option.correct)!;
+    await savedAt(exam.boolean.question.id, { submitted_answer_ids: [wrong.id] });
+    t.clock.set(new Date(START.getTime() + 60_000));
+    const response = await submit(me.token, exam, [
+      // What autosave stored, sent again with its save's time: left as it is.
+      { question_id: exam.single.question.id, submitted_answer_ids: [right.id], saved_at: singleSaved },
+      // Changed since its save: written, at the submit's time.
+      { question_id: exam.text.question.id, submitted_answer_text: 'changed', saved_at: textSaved },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const stored = new Map((await answersOf(attemptId)).map((row) => [row.questionId, row]));
+    expect(stored.get(exam.single.question.id)).toMatchObject({
+      optionIds: [right.id],
+      correct: true,
+      assessed: true,
+    });
+    expect(stored.get(exam.single.question.id)!.updatedAt.toISOString()).toBe(singleSaved);
+    expect(stored.get(exam.text.question.id)).toMatchObject({ answerText: 'changed', assessed: false });
+    expect(stored.get(exam.boolean.question.id)).toMatchObject({
+      optionIds: [wrong.id],
+      assessed: true,
+      correct: false,
+      scoredPoint: 0,
+    });
+    expect(stored.get(exam.text.question.id)!.updatedAt.getTime()).toBe(START.getTime() + 60_000);
+  });
+
   it('refuses a saved_at that is not a date (400)', async () => {
     const exam = await newExam();
     const me = await newStudent();
@@ -556,6 +593,46 @@ describe('POST /api/assessment-submissions', () => {
       .where(eq(examAttempts.assessmentId, exam.assessment.id));
     expect(attempts).toHaveLength(1);
     expect(await answersOf(attempts[0]!.id)).toHaveLength(5);
+  });
+
+  it('keeps and scores every save acknowledged while a submit of the same student runs', async () => {
+    const exam = await newExam();
+    const sitters = await Promise.all(Array.from({ length: 6 }, () => newStudent()));
+    const attemptIds: string[] = [];
+    for (const sitter of sitters) attemptIds.push(await started(sitter.token, exam));
+    t.clock.set(new Date(START.getTime() + 60_000));
+    const right = exam.boolean.options.find((option) => option.correct)!;
+    // Each student's tab saves two answers while another of their tabs submits.
+    const raced = await Promise.all(
+      sitters.map((sitter, index) =>
+        Promise.all([
+          save(sitter.token, attemptIds[index]!, exam.boolean.question.id, {
+            submitted_answer_ids: [right.id],
+          }),
+          save(sitter.token, attemptIds[index]!, exam.text.question.id, {
+            submitted_answer_text: `raced ${index}`,
+          }),
+          submit(sitter.token, exam),
+        ]),
+      ),
+    );
+    for (const [index, [choice, text, submitted]] of raced.entries()) {
+      expect(submitted.statusCode, submitted.body).toBe(201);
+      expect([200, 409]).toContain(choice.statusCode);
+      expect([200, 409]).toContain(text.statusCode);
+      const stored = new Map((await answersOf(attemptIds[index]!)).map((row) => [row.questionId, row]));
+      expect(stored.size).toBe(5);
+      // A save answered 200 is in the submission, scored; one answered 409 left nothing behind.
+      expect(stored.get(exam.boolean.question.id)).toMatchObject(
+        choice.statusCode === 200
+          ? { optionIds: [right.id], assessed: true, correct: true, scoredPoint: 1 }
+          : { optionIds: [], assessed: true, correct: false, scoredPoint: 0 },
+      );
+      expect(stored.get(exam.text.question.id)).toMatchObject({
+        answerText: text.statusCode === 200 ? `raced ${index}` : null,
+        assessed: false,
+      });
+    }
   });
 
   it('follows the window: before start 409, in the grace accepted as auto-submitted, after it 409', async () => {
