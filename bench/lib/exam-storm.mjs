@@ -26,7 +26,7 @@ import {
   verifyStorm,
 } from './exam-storm-data.mjs';
 import { BUDGETS, EXAM_STORM } from './options.mjs';
-import { cpuSeconds, sampleMemory, startPortal } from './processes.mjs';
+import { cpuSeconds, processCpuSeconds, sampleMemory, startPortal } from './processes.mjs';
 
 const SECOND = 1000;
 const TEXTS = [
@@ -60,10 +60,49 @@ function phaseRecord(name) {
     retries: 0,
     confirmedByRepeat: 0,
     latencies: [],
+    /** [dueAt, doneAt] of each answered request, for the phase's seconds. */
+    answered: [],
     firstAt: Infinity,
     lastAt: 0,
     kinds: {},
   };
+}
+
+/** The portal's CPU seconds sampled every second, with the time of each sample. */
+function sampleCpu(pid) {
+  const samples = [];
+  const take = async () => samples.push({ at: Date.now(), node: await processCpuSeconds(pid) });
+  take();
+  const timer = setInterval(take, SECOND);
+  return { samples, stop: () => clearInterval(timer) };
+}
+
+/**
+ * Each whole second of the phase, by when its requests were due: their p99 (ms) and the portal's
+ * CPU per request answered in that second (ms). A portal started cold costs more per request in
+ * its first seconds, while V8 has not yet optimised its code.
+ */
+function phaseSeconds(record, samples) {
+  if (record.answered.length === 0) return [];
+  const from = Math.min(...record.answered.map(([dueAt]) => dueAt));
+  const cpuAt = (at) => {
+    const next = samples.findIndex((sample) => sample.at >= at);
+    if (next <= 0) return (next === 0 ? samples[0] : samples.at(-1))?.node ?? 0;
+    const [a, b] = [samples[next - 1], samples[next]];
+    return a.node + ((b.node - a.node) * (at - a.at)) / Math.max(1, b.at - a.at);
+  };
+  const seconds = [];
+  for (let start = from; ; start += SECOND) {
+    const due = record.answered.filter(([dueAt]) => dueAt >= start && dueAt < start + SECOND);
+    if (due.length === 0) break;
+    const answered = record.answered.filter(
+      ([, doneAt]) => doneAt >= start && doneAt < start + SECOND,
+    ).length;
+    const latencies = due.map(([dueAt, doneAt]) => doneAt - dueAt).sort((a, b) => a - b);
+    const cpuMs = ((cpuAt(start + SECOND) - cpuAt(start)) * SECOND) / Math.max(1, answered);
+    seconds.push({ p99: Math.round(percentile(latencies, 0.99)), cpuMs });
+  }
+  return seconds;
 }
 
 function summary(record) {
@@ -262,6 +301,7 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
           record.latencies.push(doneAt - dueAt);
           record.kinds[kind] ??= [];
           record.kinds[kind].push(doneAt - dueAt);
+          record.answered.push([dueAt, doneAt]);
           return answer;
         }
         const retryable = crash && (answer.error || answer.status >= 500);
@@ -484,12 +524,14 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
     // CPU used by the portal and its PostgreSQL through the storm (without crashes: a restart
     // starts the counters again), and by this load generator.
     const cpuBefore = crash ? null : await cpuSeconds(portal.pid, STORM_DIR);
+    const cpuSamples = crash ? null : sampleCpu(portal.pid);
     const clientBefore = process.cpuUsage();
     await Promise.all(startWork);
     await Promise.all(saves);
     await Promise.all([...ends, ...crashes]);
     await Promise.all(students.map((student) => student.chain));
     for (const memory of memories) await memory.read();
+    cpuSamples?.stop();
     const peakMb = Math.max(...memories.map((memory) => memory.state.peakMb));
 
     const verified = await verifyStorm(db.client, {
@@ -497,7 +539,10 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
       acknowledged,
       submittedStudents: submitted,
     });
-    const figures = Object.values(records).map(summary);
+    const figures = Object.values(records).map((record) => ({
+      ...summary(record),
+      bySecond: cpuSamples && record.name !== 'answering' ? phaseSeconds(record, cpuSamples.samples) : null,
+    }));
     const requests = figures.reduce((sum, phase) => sum + phase.requests, 0);
     const clientUsage = process.cpuUsage(clientBefore);
     const cpuAfter = crash ? null : await cpuSeconds(portal.pid, STORM_DIR);
@@ -552,6 +597,12 @@ function report({ crash, figures, verified, peakMb, restarts, cpu, students, loa
     );
     for (const [kind, figure] of Object.entries(phase.kinds)) {
       console.log(`      ${kind}: ${figure.requests}, p50 ${ms(figure.p50)}, p99 ${ms(figure.p99)}`);
+    }
+    if (phase.bySecond) {
+      console.log(
+        `      by second: p99 ${phase.bySecond.map((second) => second.p99).join(' ')} ms; ` +
+          `the portal's CPU a request answered ${phase.bySecond.map((second) => second.cpuMs.toFixed(2)).join(' ')} ms`,
+      );
     }
   }
   const intact =

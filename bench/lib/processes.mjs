@@ -130,19 +130,24 @@ export function sampleMemory(pid, everyMs = 200) {
   return { state, read, stop: () => clearInterval(timer) };
 }
 
+/** A process's parent and CPU seconds (user + system) so far, from /proc/<pid>/stat; null once gone. */
+async function statOf(pid) {
+  const ticks = 100; // USER_HZ on Linux
+  const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!text) return null;
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks };
+}
+
+/** CPU seconds (user + system) used so far by one process (0 once gone). */
+export const processCpuSeconds = async (pid) => (await statOf(pid))?.cpu ?? 0;
+
 /**
  * CPU seconds (user + system) used so far by the portal's Node process and by its PostgreSQL
  * (the postmaster of `dataDir` and its children), from /proc: what a request costs, whatever
  * else the machine is running at the time.
  */
 export async function cpuSeconds(nodePid, dataDir) {
-  const ticks = 100; // USER_HZ on Linux
-  const statOf = async (pid) => {
-    const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-    if (!text) return null;
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks };
-  };
   const node = (await statOf(nodePid))?.cpu ?? 0;
   const pidFile = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '');
   const postmaster = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);

@@ -190,8 +190,8 @@ export interface AnswerValues {
 /**
  * Autosaves one answer in ONE statement, only while the attempt is unsubmitted and the grace after
  * the student's own deadline has not run out: the attempt row is read FOR SHARE, so a submit
- * (which locks it FOR UPDATE) either waits for this save or is seen by it. Answers the stored row,
- * or undefined when refused.
+ * (whose update of that row waits for the share lock) either waits for this save or is seen by it.
+ * Answers the stored row, or undefined when refused.
  */
 export async function saveAnswer(
   db: Database,
