@@ -1,7 +1,7 @@
 import { EXAM_GRACE_MS, type Question } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { executePrepared } from '../../lib/prepared.js';
+import { executePrepared, fixedStatement } from '../../lib/prepared.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
 import { loadQuestions } from '../assessments/questions.repository.js';
 import { attemptDeadline, deadlineJoins, studentView } from './deadline.js';
@@ -199,27 +199,38 @@ export async function saveAnswer(
   answer: AnswerValues,
   now: Date,
 ): Promise<SavedAnswerRow | undefined> {
-  const result = await executePrepared<SavedAnswerRow>(
-    db,
-    sql`with open_attempt as (
-        select ea.id from exam_attempts ea
-        join assessments a on a.id = ea.assessment_id
-        ${deadlineJoins}
-        where ea.id = ${attemptId} and ea.submitted_at is null
-          and ${now}::timestamptz <= ${attemptDeadline} + make_interval(secs => ${EXAM_GRACE_MS / 1000})
-        for share of ea)
-      insert into exam_answers (attempt_id, question_id, option_ids, answer_text, file_urls, marked_for_review,
-        updated_at)
-      select id, ${answer.questionId}, ${sql.param(answer.optionIds)}::uuid[], ${answer.answerText},
-        ${sql.param(answer.fileUrls)}::text[], coalesce(${answer.markedForReview ?? null}::boolean, false), ${now}
-      from open_attempt
-      on conflict (attempt_id, question_id) do update set option_ids = excluded.option_ids,
-        answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at,
-        marked_for_review = coalesce(${answer.markedForReview ?? null}::boolean, exam_answers.marked_for_review)
-      returning question_id, option_ids, answer_text, file_urls, marked_for_review, updated_at`,
-  );
+  const result = await saveStatement<SavedAnswerRow>(db, {
+    attemptId,
+    questionId: answer.questionId,
+    optionIds: answer.optionIds,
+    answerText: answer.answerText,
+    fileUrls: answer.fileUrls,
+    marked: answer.markedForReview ?? null,
+    now,
+  });
   return result.rows[0];
 }
+
+const saveStatement = fixedStatement<
+  'attemptId' | 'questionId' | 'optionIds' | 'answerText' | 'fileUrls' | 'marked' | 'now'
+>(
+  () => sql`with open_attempt as (
+      select ea.id from exam_attempts ea
+      join assessments a on a.id = ea.assessment_id
+      ${deadlineJoins}
+      where ea.id = ${sql.placeholder('attemptId')} and ea.submitted_at is null
+        and ${sql.placeholder('now')}::timestamptz <= ${attemptDeadline} + make_interval(secs => ${EXAM_GRACE_MS / 1000})
+      for share of ea)
+    insert into exam_answers (attempt_id, question_id, option_ids, answer_text, file_urls, marked_for_review,
+      updated_at)
+    select id, ${sql.placeholder('questionId')}, ${sql.placeholder('optionIds')}::uuid[], ${sql.placeholder('answerText')},
+      ${sql.placeholder('fileUrls')}::text[], coalesce(${sql.placeholder('marked')}::boolean, false), ${sql.placeholder('now')}
+    from open_attempt
+    on conflict (attempt_id, question_id) do update set option_ids = excluded.option_ids,
+      answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at,
+      marked_for_review = coalesce(${sql.placeholder('marked')}::boolean, exam_answers.marked_for_review)
+    returning question_id, option_ids, answer_text, file_urls, marked_for_review, updated_at`,
+);
 
 /** A submitted answer, with the saved answer it was made from when the sender said (else undefined). */
 export interface SubmittedAnswer extends AnswerValues {
@@ -264,6 +275,23 @@ export async function submitAttempt(
       saved_at: answer.savedAt?.toISOString() ?? null,
     })),
   );
+  const result = await submitStatement<{ id: string; started_at: Date }>(db, {
+    attemptId,
+    assessmentId,
+    now,
+    auto,
+    given,
+    wholePaper: paper === null,
+    paper: paper ?? [],
+  });
+  const row = result.rows[0];
+  return row && { id: row.id, started_at: new Date(row.started_at) };
+}
+
+const submitStatement = fixedStatement<
+  'attemptId' | 'assessmentId' | 'now' | 'auto' | 'given' | 'wholePaper' | 'paper'
+>(() => {
+  const now = sql.placeholder('now');
   // The given answer replaces the stored row `x` when the sender had seen x's save (or said nothing).
   const replaces = sql`exists (select 1 from given g where g.question_id = x.question_id
     and (not g.checked or (g.saved_at is not null and x.updated_at <= g.saved_at)))`;
@@ -273,26 +301,24 @@ export async function submitAttempt(
     is distinct from (excluded.option_ids, excluded.answer_text, excluded.file_urls)`;
   // The proposed row's score holds when its choices are the ones that stay.
   const scoredAsGiven = sql`(${replaces} or x.option_ids = excluded.option_ids)`;
-  const result = await executePrepared<{ id: string; started_at: Date }>(
-    db,
-    sql`
+  return sql`
     with submitted as (
-      update exam_attempts set submitted_at = ${now}, auto_submitted = ${auto}, updated_at = ${now}
-      where id = ${attemptId} and submitted_at is null
+      update exam_attempts set submitted_at = ${now}, auto_submitted = ${sql.placeholder('auto')}, updated_at = ${now}
+      where id = ${sql.placeholder('attemptId')} and submitted_at is null
       returning id, started_at),
     given as (
       select g.question_id, array(select jsonb_array_elements_text(g.option_ids))::uuid[] as option_ids,
         g.answer_text, array(select jsonb_array_elements_text(g.file_urls)) as file_urls, g.checked, g.saved_at
-      from jsonb_to_recordset(${given}::jsonb) as g(question_id uuid, option_ids jsonb, answer_text text,
-        file_urls jsonb, checked boolean, saved_at timestamptz)),
+      from jsonb_to_recordset(${sql.placeholder('given')}::jsonb) as g(question_id uuid, option_ids jsonb,
+        answer_text text, file_urls jsonb, checked boolean, saved_at timestamptz)),
     written as (
       insert into exam_answers as x (attempt_id, question_id, option_ids, answer_text, file_urls, updated_at,
         assessed, correct, scored_point)
       select s.id, q.id, coalesce(g.option_ids, '{}'), g.answer_text, coalesce(g.file_urls, '{}'), ${now},
         ${scoredColumns}
       from submitted s
-      join questions q on q.assessment_id = ${assessmentId}
-        and (${paper === null}::boolean or q.id = any(${sql.param(paper ?? [])}::uuid[]))
+      join questions q on q.assessment_id = ${sql.placeholder('assessmentId')}
+        and (${sql.placeholder('wholePaper')}::boolean or q.id = any(${sql.placeholder('paper')}::uuid[]))
       left join given g on g.question_id = q.id
       cross join lateral ${choiceScore(sql`coalesce(g.option_ids, '{}')`)}
       on conflict (attempt_id, question_id) do update set option_ids = ${kept('option_ids')},
@@ -304,11 +330,8 @@ export async function submitAttempt(
       -- A text or upload answer left as it is needs no new row version.
       where excluded.assessed or (${replaces} and ${changed})
       returning 1)
-    select id, started_at from submitted`,
-  );
-  const row = result.rows[0];
-  return row && { id: row.id, started_at: new Date(row.started_at) };
-}
+    select id, started_at from submitted`;
+});
 
 /**
  * Decision 20 for the choices `optionIds` of a question `q`, as `scored.ok`: right when every
