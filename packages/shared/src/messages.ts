@@ -219,6 +219,7 @@ export const ENGLISH_MESSAGES = {
   examTimeOver: 'The time for this examination is over.',
   examNotLive: 'This examination cannot be taken.',
   examQuestionUnknown: 'This question is not part of the examination.',
+  examQuestionAnsweredTwice: 'This question is answered more than once.',
   examOneAnswer: 'Please choose one answer.',
   examUnknownAnswer: 'Please choose the answers among the options of the question.',
   examAnswerNotForType: 'This kind of answer does not fit the question.',

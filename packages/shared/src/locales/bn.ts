@@ -143,6 +143,7 @@ export default {
     examTimeOver: 'এই পরীক্ষার সময় শেষ।',
     examNotLive: 'এই পরীক্ষা দেওয়া যাবে না।',
     examQuestionUnknown: 'এই প্রশ্নটি এই পরীক্ষার অংশ নয়।',
+    examQuestionAnsweredTwice: 'এই প্রশ্নের উত্তর একাধিকবার দেওয়া হয়েছে।',
     examOneAnswer: 'একটি উত্তর বেছে নিন।',
     examUnknownAnswer: 'প্রশ্নের বিকল্পগুলির মধ্য থেকেই উত্তর বেছে নিন।',
     examAnswerNotForType: 'এই ধরনের উত্তর প্রশ্নটির সঙ্গে মেলে না।',

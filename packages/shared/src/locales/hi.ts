@@ -144,6 +144,7 @@ export default {
     examTimeOver: 'इस परीक्षा का समय समाप्त हो गया है।',
     examNotLive: 'यह परीक्षा नहीं दी जा सकती।',
     examQuestionUnknown: 'यह प्रश्न इस परीक्षा का भाग नहीं है।',
+    examQuestionAnsweredTwice: 'इस प्रश्न का उत्तर एक से अधिक बार दिया गया है।',
     examOneAnswer: 'कृपया एक उत्तर चुनें।',
     examUnknownAnswer: 'कृपया प्रश्न के विकल्पों में से ही उत्तर चुनें।',
     examAnswerNotForType: 'इस प्रकार का उत्तर इस प्रश्न के लिए उपयुक्त नहीं है।',

@@ -220,8 +220,13 @@ export async function submitExam(deps: AppDeps, user: AuthUser, body: SubmitBody
   const { questions, drawn } = await papersQuestions(deps, exam, exam.seed);
   const answerable = exam.attempt_id === null && exam.draw_count !== null ? [] : questions;
   const answers: SubmittedAnswer[] = [];
+  const answered = new Set<string>();
   for (const [index, item] of body.submissions.entries()) {
     const field = `submissions.${index}`;
+    if (answered.has(item.question_id)) {
+      throw badRequest(MESSAGES.examQuestionAnsweredTwice, { [field]: MESSAGES.examQuestionAnsweredTwice });
+    }
+    answered.add(item.question_id);
     const answer = answerFor(questionOf(answerable, item.question_id, field), item, field);
     await assertOwnAnswerSheets(deps, user, exam.upload_not_allowed, answer.fileUrls, field);
     const savedAt = typeof item.saved_at === 'string' ? new Date(item.saved_at) : item.saved_at;

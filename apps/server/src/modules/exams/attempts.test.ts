@@ -507,6 +507,21 @@ describe('POST /api/assessment-submissions', () => {
     expect(stored.get(exam.text.question.id)!.updatedAt.getTime()).toBe(START.getTime() + 60_000);
   });
 
+  it('refuses a submission answering one question twice (400), submitting nothing', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const attemptId = await started(me.token, exam);
+    const response = await submit(me.token, exam, [
+      { question_id: exam.text.question.id, submitted_answer_text: 'first' },
+      { question_id: exam.text.question.id, submitted_answer_text: 'second' },
+    ]);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.message).toBe(MESSAGES.examQuestionAnsweredTwice);
+    const [attempt] = await t.db.select().from(examAttempts).where(eq(examAttempts.id, attemptId));
+    expect(attempt!.submittedAt).toBeNull();
+    expect(await answersOf(attemptId)).toHaveLength(0);
+  });
+
   it('refuses a saved_at that is not a date (400)', async () => {
     const exam = await newExam();
     const me = await newStudent();
