@@ -428,6 +428,8 @@ describe('moderator: add and remove students on a subject', () => {
       .filter({ hasNotText: 'Class 8 A' })
       .first()
       .waitFor({ state: 'detached' });
+    // The other classes' rows also leave while the filtered list loads: count once it is shown.
+    await toAdd.locator('tbody tr').filter({ hasText: 'Siddharth Rao' }).waitFor();
     const classEight = await toAdd.locator('tbody tr').count();
     assert.ok(classEight >= 3, 'Class 8 A has at least three students');
     await toAdd

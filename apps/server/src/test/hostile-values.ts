@@ -241,6 +241,7 @@ function byName(name: string, ids: SweepIds, unique: () => string): unknown {
     session_id: ids.session,
     assessment_id: ids.assessment,
     qid: ids.question,
+    question_id: ids.question,
   };
   if (name in id) return id[name];
   const idLists: Record<string, string> = {
@@ -252,6 +253,8 @@ function byName(name: string, ids: SweepIds, unique: () => string): unknown {
   };
   if (name in idLists) return [idLists[name]];
   switch (name) {
+    case 'saved_at':
+      return null;
     case 'date':
     case 'from':
     case 'to':
@@ -384,4 +387,31 @@ export function bodyWithHostile(
     JSON.stringify(PLACEHOLDER),
     hostile.json,
   );
+}
+
+/**
+ * Bodies like `base` in which one array field of `schema` (at any depth) holds one plausible item
+ * twice: the same id, answer or row given twice in one request.
+ */
+export function bodiesWithRepeatedItems(
+  schema: JsonSchema,
+  base: unknown,
+  ids: SweepIds,
+  unique: () => string,
+): { path: string; payload: string }[] {
+  const copies: { path: string; payload: string }[] = [];
+  const walk = (node: JsonSchema, prefix: (string | number)[]) => {
+    for (const [key, property] of Object.entries(node.properties ?? {})) {
+      const path = [...prefix, key];
+      for (const option of [property, ...(property.anyOf ?? [])]) {
+        if (option.type === 'object') walk(option, path);
+        if (option.type !== 'array' || !option.items) continue;
+        const item = sampleValue(option.items, `${key}[]`, ids, unique);
+        copies.push({ path: path.join('.'), payload: JSON.stringify(withField(base, path, [item, item])) });
+        if (option.items.type === 'object') walk(option.items, [...path, 0]);
+      }
+    }
+  };
+  walk(schema, []);
+  return copies;
 }
