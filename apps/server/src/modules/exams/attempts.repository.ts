@@ -328,8 +328,7 @@ const submitStatement = fixedStatement<
         correct = case when ${scoredAsGiven} then excluded.correct else ${storedScore(correctOf)} end,
         scored_point = case when ${scoredAsGiven} then excluded.scored_point else ${storedScore(pointsOf)} end
       -- A text or upload answer left as it is needs no new row version.
-      where excluded.assessed or (${replaces} and ${changed})
-      returning 1)
+      where excluded.assessed or (${replaces} and ${changed}))
     select id, started_at from submitted`;
 });
 
@@ -337,11 +336,12 @@ const submitStatement = fixedStatement<
  * Decision 20 for the choices `optionIds` of a question `q`, as `scored.ok`: right when every
  * option's right flag equals whether it was chosen (the chosen set equals the right set) and the
  * question has a right option; no choice is never right (the options are not read then). Chosen
- * ids were checked to be the question's options when given.
+ * ids were checked to be the question's options when given. An aggregate, so PostgreSQL works it
+ * out once per row however many columns read `scored.ok`.
  */
-const choiceScore = (optionIds: SQL) => sql`(select case when cardinality(${optionIds}) = 0 then false
-  else coalesce((select bool_and(o.correct = (o.id = any(${optionIds}))) and bool_or(o.correct)
-    from question_options o where o.question_id = q.id), false) end as ok) scored`;
+const choiceScore = (optionIds: SQL) => sql`(
+  select coalesce(bool_and(o.correct = (o.id = any(${optionIds}))) and bool_or(o.correct), false) as ok
+  from question_options o where o.question_id = q.id and cardinality(${optionIds}) > 0) scored`;
 
 const isChoiceOf = (alias: string) =>
   sql`${sql.raw(alias)}.type in ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'BOOLEAN')`;
