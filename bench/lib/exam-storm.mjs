@@ -78,13 +78,13 @@ function sampleCpu(pid) {
 }
 
 /**
- * Each whole second of the phase, by when its requests were due: their p99 (ms) and the portal's
- * CPU per request answered in that second (ms). A portal started cold costs more per request in
- * its first seconds, while V8 has not yet optimised its code.
+ * Each of the phase's `length` seconds, by when its requests were due: their p99 (ms) and the
+ * portal's CPU per request answered in that second (ms). A portal started cold costs more per
+ * request in its first seconds, while V8 has not yet optimised its code.
  */
-function phaseSeconds(record, samples) {
+function phaseSeconds(record, samples, length) {
   if (record.answered.length === 0) return [];
-  const from = Math.min(...record.answered.map(([dueAt]) => dueAt));
+  const from = record.answered.reduce((first, [dueAt]) => Math.min(first, dueAt), Infinity);
   const cpuAt = (at) => {
     const next = samples.findIndex((sample) => sample.at >= at);
     if (next <= 0) return (next === 0 ? samples[0] : samples.at(-1))?.node ?? 0;
@@ -92,7 +92,7 @@ function phaseSeconds(record, samples) {
     return a.node + ((b.node - a.node) * (at - a.at)) / Math.max(1, b.at - a.at);
   };
   const seconds = [];
-  for (let start = from; ; start += SECOND) {
+  for (let start = from; start < from + length * SECOND; start += SECOND) {
     const due = record.answered.filter(([dueAt]) => dueAt >= start && dueAt < start + SECOND);
     if (due.length === 0) break;
     const answered = record.answered.filter(
@@ -541,7 +541,10 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
     });
     const figures = Object.values(records).map((record) => ({
       ...summary(record),
-      bySecond: cpuSamples && record.name !== 'answering' ? phaseSeconds(record, cpuSamples.samples) : null,
+      bySecond:
+        cpuSamples && record.name !== 'answering'
+          ? phaseSeconds(record, cpuSamples.samples, phases[record.name])
+          : null,
     }));
     const requests = figures.reduce((sum, phase) => sum + phase.requests, 0);
     const clientUsage = process.cpuUsage(clientBefore);
