@@ -271,10 +271,29 @@ async function everyoneIn(language: UiLanguage) {
   }
 }
 
-/** Waits for the page's language and its web fonts (a script's font is fetched when first drawn). */
+/**
+ * Waits for the page's language and its web fonts (a script's font is fetched when first drawn).
+ * A page opened before the account's new language reached it loads itself again in that language
+ * (`followAccountLanguage`): a wait cut short by that reload is taken up on the new page.
+ */
 async function readyIn(page: Page, language: UiLanguage) {
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, htmlLang(language));
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, htmlLang(language));
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      return;
+    } catch (failure) {
+      if (attempt === 3 || !String(failure).includes('Execution context was destroyed')) throw failure;
+      await page.waitForLoadState('load');
+    }
+  }
+}
+
+/** A role's page, shown in the account's language (after its one reload into it, if any). */
+async function signedInPageIn(role: Role, language: UiLanguage) {
+  const opened = await portal.signedInPage(role, LAPTOP);
+  await readyIn(opened.page, language);
+  return opened;
 }
 
 /** How far the page is wider than the window (a text that does not wrap pushes it), in px. */
@@ -345,7 +364,7 @@ describe('the screens in each language', () => {
       await everyoneIn(language);
       const texts = catalogueTexts(language);
       for (const role of ['student', 'faculty', 'moderator'] as const) {
-        const { page, done } = await portal.signedInPage(role, LAPTOP);
+        const { page, done } = await signedInPageIn(role, language);
         try {
           for (const screen of SCREENS.filter((one) => one.role === role)) {
             await page.setViewportSize(LAPTOP);
@@ -437,7 +456,7 @@ describe('the pseudo-locale', () => {
     await everyoneIn(PSEUDO_LANGUAGE);
     const found: string[] = [];
     for (const role of ['student', 'faculty', 'moderator'] as const) {
-      const { page, done } = await portal.signedInPage(role, LAPTOP);
+      const { page, done } = await signedInPageIn(role, PSEUDO_LANGUAGE);
       // The language pickers name each language in its own script, English as 'English'.
       const data = new Set<string>(Object.values(LANGUAGE_NAMES));
       const reading: Promise<void>[] = [];
