@@ -26,7 +26,7 @@ import {
   verifyStorm,
 } from './exam-storm-data.mjs';
 import { BUDGETS, EXAM_STORM } from './options.mjs';
-import { cpuSeconds, processCpuSeconds, sampleMemory, startPortal } from './processes.mjs';
+import { cpuSeconds, sampleMemory, startPortal } from './processes.mjs';
 
 const SECOND = 1000;
 const TEXTS = [
@@ -68,10 +68,10 @@ function phaseRecord(name) {
   };
 }
 
-/** The portal's CPU seconds sampled every second, with the time of each sample. */
+/** The portal's CPU seconds (Node's and PostgreSQL's) sampled every second, with each one's time. */
 function sampleCpu(pid) {
   const samples = [];
-  const take = async () => samples.push({ at: Date.now(), node: await processCpuSeconds(pid) });
+  const take = async () => samples.push({ at: Date.now(), ...(await cpuSeconds(pid, STORM_DIR)) });
   take();
   const timer = setInterval(take, SECOND);
   return { samples, stop: () => clearInterval(timer) };
@@ -79,17 +79,18 @@ function sampleCpu(pid) {
 
 /**
  * Each of the phase's `length` seconds, by when its requests were due: their p99 (ms) and the
- * portal's CPU per request answered in that second (ms). A portal started cold costs more per
- * request in its first seconds, while V8 has not yet optimised its code.
+ * CPU per request answered in that second (ms), Node's and PostgreSQL's. A portal started cold
+ * costs more per request in its first seconds, while V8 has not yet optimised its code and each
+ * new database connection fills its caches and plans its statements.
  */
 function phaseSeconds(record, samples, length) {
   if (record.answered.length === 0) return [];
   const from = record.answered.reduce((first, [dueAt]) => Math.min(first, dueAt), Infinity);
-  const cpuAt = (at) => {
+  const cpuAt = (at, side) => {
     const next = samples.findIndex((sample) => sample.at >= at);
-    if (next <= 0) return (next === 0 ? samples[0] : samples.at(-1))?.node ?? 0;
+    if (next <= 0) return (next === 0 ? samples[0] : samples.at(-1))?.[side] ?? 0;
     const [a, b] = [samples[next - 1], samples[next]];
-    return a.node + ((b.node - a.node) * (at - a.at)) / Math.max(1, b.at - a.at);
+    return a[side] + ((b[side] - a[side]) * (at - a.at)) / Math.max(1, b.at - a.at);
   };
   const seconds = [];
   for (let start = from; start < from + length * SECOND; start += SECOND) {
@@ -99,8 +100,13 @@ function phaseSeconds(record, samples, length) {
       ([, doneAt]) => doneAt >= start && doneAt < start + SECOND,
     ).length;
     const latencies = due.map(([dueAt, doneAt]) => doneAt - dueAt).sort((a, b) => a - b);
-    const cpuMs = ((cpuAt(start + SECOND) - cpuAt(start)) * SECOND) / Math.max(1, answered);
-    seconds.push({ p99: Math.round(percentile(latencies, 0.99)), cpuMs });
+    const cpuMs = (side) =>
+      ((cpuAt(start + SECOND, side) - cpuAt(start, side)) * SECOND) / Math.max(1, answered);
+    seconds.push({
+      p99: Math.round(percentile(latencies, 0.99)),
+      nodeMs: cpuMs('node'),
+      postgresMs: cpuMs('postgres'),
+    });
   }
   return seconds;
 }
@@ -604,7 +610,8 @@ function report({ crash, figures, verified, peakMb, restarts, cpu, students, loa
     if (phase.bySecond) {
       console.log(
         `      by second: p99 ${phase.bySecond.map((second) => second.p99).join(' ')} ms; ` +
-          `the portal's CPU a request answered ${phase.bySecond.map((second) => second.cpuMs.toFixed(2)).join(' ')} ms`,
+          `CPU a request answered, Node ${phase.bySecond.map((second) => second.nodeMs.toFixed(2)).join(' ')} ms, ` +
+          `PostgreSQL ${phase.bySecond.map((second) => second.postgresMs.toFixed(2)).join(' ')} ms`,
       );
     }
   }

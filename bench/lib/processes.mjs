@@ -139,9 +139,6 @@ async function statOf(pid) {
   return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks };
 }
 
-/** CPU seconds (user + system) used so far by one process (0 once gone). */
-export const processCpuSeconds = async (pid) => (await statOf(pid))?.cpu ?? 0;
-
 /**
  * CPU seconds (user + system) used so far by the portal's Node process and by its PostgreSQL
  * (the postmaster of `dataDir` and its children), from /proc: what a request costs, whatever

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
-import { connectDatabase, runMigrations } from './db/client.js';
+import { connectDatabase, openConnections, runMigrations } from './db/client.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo.js';
 import { ensureFirstOwner } from './db/seed/owner.js';
@@ -38,7 +38,7 @@ async function main() {
     databaseUrl = embedded.localUrl;
   }
 
-  const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
+  const database = connectDatabase(databaseUrl, config.DATABASE_POOL_SIZE, { keepOpen: true });
   // Reports and exports read from the replica when there is one (decision 42).
   const replica = config.DATABASE_READ_URL
     ? connectDatabase(config.DATABASE_READ_URL, config.DATABASE_POOL_SIZE)
@@ -93,6 +93,12 @@ async function main() {
       },
       { logger: true },
     );
+    const connections = await openConnections(database.pool);
+    if (connections.refused) {
+      say(
+        `Opened ${connections.opened} of ${config.DATABASE_POOL_SIZE} database connections (${connections.refused}); the others open when needed.`,
+      );
+    }
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
     say(`\nThe portal is running at ${shown}  (API reference: ${shown}/api/docs)`);

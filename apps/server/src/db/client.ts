@@ -18,8 +18,14 @@ export interface DatabaseHandle {
 // Dates stay 'YYYY-MM-DD' strings: a calendar day must not shift with the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-export function connectDatabase(url: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * `keepOpen`: the server's pool keeps every connection it has opened, however long it idles. A
+ * school's portal is quiet until the exam's first minute, then every student arrives at once: a
+ * pool that had closed its idle connections would open them all again in that rush, and each new
+ * PostgreSQL session first fills its caches and plans its statements anew.
+ */
+export function connectDatabase(url: string, max = 10, { keepOpen = false } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, ...(keepOpen ? { min: max } : {}) });
   // An idle connection can die (server restart, shutdown); without a listener that error would
   // crash the process. The next query simply opens a new connection.
   pool.on('error', (error) => {
@@ -27,6 +33,26 @@ export function connectDatabase(url: string, max = 10): DatabaseHandle {
   });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * Opens the pool's `max` connections now, before the portal takes its first request. A server
+ * that refuses some (its `max_connections` shared with other instances) does not stop the start:
+ * the pool opens them when needed, as before. Answers the reason of the first refusal, if any.
+ */
+export async function openConnections(pool: pg.Pool): Promise<{ opened: number; refused?: string }> {
+  const tries = await Promise.allSettled(Array.from({ length: pool.options.max }, () => pool.connect()));
+  let opened = 0;
+  let refused: string | undefined;
+  for (const tried of tries) {
+    if (tried.status === 'fulfilled') {
+      tried.value.release();
+      opened += 1;
+    } else {
+      refused ??= tried.reason instanceof Error ? tried.reason.message : String(tried.reason);
+    }
+  }
+  return { opened, ...(refused ? { refused } : {}) };
 }
 
 // Both src/db/client.ts (tests, tsx) and dist/main.js (built server) resolve to the same folder.
