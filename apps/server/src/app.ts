@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -8,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps } from './deps.js';
 import { createInstanceBus } from './lib/instance-bus.js';
 import { forgetReadsAfterWrite } from './lib/read-cache.js';
+import { answerJson } from './lib/shared-json.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { assessmentQuestionsRoutes } from './modules/assessments/questions.routes.js';
@@ -60,8 +62,26 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
 // Responses are checked against their schemas in tests; in production the check is skipped
-// (presenters already pick the fields) and plain JSON.stringify keeps hot routes fast.
-const plainJson = () => (data: unknown) => JSON.stringify(data);
+// (presenters already pick the fields) and answers are written with their shared parts' JSON
+// made once (lib/shared-json.ts).
+const productionJson = () => answerJson;
+
+/**
+ * Tests check each answer against its schema, and that what production writes (`answerJson`) is
+ * JSON.stringify's answer: the same length, and the same value once read back.
+ */
+const checkedJson: typeof serializerCompiler = (route) => {
+  const checked = serializerCompiler(route);
+  return (data: unknown) => {
+    const text = checked(data);
+    const plain = JSON.stringify(data);
+    const written = answerJson(data);
+    if (written.length !== plain?.length || !isDeepStrictEqual(JSON.parse(written), JSON.parse(plain))) {
+      throw new Error(`${route.method} ${route.url}: the answer written differs from its JSON`);
+    }
+    return text;
+  };
+};
 
 export async function buildApp(
   deps: AppDeps,
@@ -88,7 +108,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(deps.config.NODE_ENV === 'test' ? serializerCompiler : plainJson);
+  app.setSerializerCompiler(deps.config.NODE_ENV === 'test' ? checkedJson : productionJson);
   app.decorate('deps', deps);
 
   // First: the routes marked `texts` added after it get their language scope (plugins/language.ts).

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { broadcastChange, onMissedChanges, onRemoteChange } from './instance-bus.js';
+import { jsonOf } from './shared-json.js';
 
 /**
  * Hot student reads (batch subjects, chapters, topics, the day's plan) are the same rows for every
@@ -97,10 +98,13 @@ function evict(cache: Cache): void {
   }
 }
 
-/** The answer's size in bytes, about (JSON text; UTF-16 length as the byte count, close enough). */
+/**
+ * The answer's size in bytes, about (JSON text; UTF-16 length as the byte count, close enough). A
+ * shared answer's text is the one its answers are then written with (lib/shared-json.ts).
+ */
 function sizeOf(value: unknown): number {
   try {
-    return (JSON.stringify(value) ?? '').length + 64;
+    return (jsonOf(value) ?? '').length + 64;
   } catch {
     return Number.POSITIVE_INFINITY;
   }

@@ -14,7 +14,14 @@ import { forbidden, notFound } from '../../lib/app-error.js';
 import { idOfNumber, numberOfId } from '../../lib/id-numbers.js';
 import { institutionToday } from '../../lib/institution-day.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
-import { cachedRead, cachedReadMany, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
+import {
+  cachedRead,
+  cachedReadMany,
+  cachedUserRead,
+  derivedOnce,
+  STEADY_TTL_MS,
+} from '../../lib/read-cache.js';
+import { listOfParts, sharedPart } from '../../lib/shared-json.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { examOfStudent } from '../exams/student-exams.js';
@@ -134,8 +141,11 @@ function presentHomePage(rows: repository.HomeTopicRow[], page: Page) {
   const key = (row: repository.HomeTopicRow) =>
     row.date === null ? [row.topic_id] : [row.batch_subject_id, row.topic_id];
   const { rows: kept, page: info } = pageOf(rows, page, key, null);
-  return { topics: kept.map(presentHomeTopic), page: info };
+  return { topics: listOfParts(kept.map(sharedHomeTopic)), page: info };
 }
+
+/** A kept plan row's card, made (and written as JSON) once for every student of the batch. */
+const sharedHomeTopic = derivedOnce((row: repository.HomeTopicRow) => sharedPart(presentHomeTopic(row)));
 
 /** The student's batch and the home's day (`date`, else today in the institution's zone). */
 async function homeContext(deps: AppDeps, user: AuthUser, date?: string) {
@@ -337,16 +347,33 @@ export async function chapterProgress(
   const batchSubject = await assertStudentBatchSubject(deps, user, batchSubjectId);
   const chapters = await cachedSubjectChapters(deps, institutionId, batchSubject.subjectId);
   const opened = await openedTopics(deps, user);
-  return chapters.map((chapter) => {
-    let read = 0;
-    for (const topic of topicNumbers(chapter.visible_topic_ids, String)) if (opened.has(topic)) read += 1;
-    return presentChapter(chapter, {
-      topics: chapter.topic_count,
-      visible: chapter.visible_topic_ids.length,
-      read,
-    });
-  });
+  return listOfParts(
+    chapters.map((chapter) => {
+      let read = 0;
+      for (const topic of topicNumbers(chapter.visible_topic_ids, String)) if (opened.has(topic)) read += 1;
+      return chapterWithRead(chapter, read);
+    }),
+  );
 }
+
+/**
+ * A kept chapter as a reader who has read `read` of its topics sees it. Every reader with the same
+ * count sees the same answer, so each is made (and written as JSON) once while the chapter is kept.
+ */
+function chapterWithRead(chapter: repository.SubjectChapterRow, read: number): ChapterProgress {
+  const byRead = chaptersByRead(chapter);
+  let shown = byRead.get(read);
+  if (!shown) {
+    const counts = { topics: chapter.topic_count, visible: chapter.visible_topic_ids.length, read };
+    shown = sharedPart(presentChapter(chapter, counts));
+    byRead.set(read, shown);
+  }
+  return shown;
+}
+
+const chaptersByRead = derivedOnce(
+  (_chapter: repository.SubjectChapterRow) => new Map<number, ChapterProgress>(),
+);
 
 /**
  * A visible chapter's visible topics with whether the student has read each, and the chapter's

@@ -14,7 +14,8 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
-import { cachedRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
+import { cachedRead, derivedOnce, STEADY_TTL_MS } from '../../lib/read-cache.js';
+import { listOfParts, sharedPart } from '../../lib/shared-json.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { viewedTopicIds } from '../learning/viewed-topics.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -145,8 +146,22 @@ export async function listOwnDaily(deps: AppDeps, user: AuthUser, date: string):
     STEADY_TTL_MS,
   );
   const viewed = await viewedTopicIds(deps, user, [...new Set(entries.map((entry) => entry.topic_id))]);
-  return entries.map((entry) => marked(entry, viewed.has(entry.topic_id)));
+  return listOfParts(
+    entries.map((entry) => {
+      const both = markedOnce(entry);
+      return viewed.has(entry.topic_id) ? both.read : both.unread;
+    }),
+  );
 }
+
+/**
+ * A kept entry as read and as unread, each made (and written as JSON) once for every student of
+ * the batch (lib/shared-json.ts).
+ */
+const markedOnce = derivedOnce((entry: StudyPlanEntry) => ({
+  read: sharedPart(marked(entry, true)),
+  unread: sharedPart(marked(entry, false)),
+}));
 
 /**
  * A shared entry with the student's mark, built field by field: spreading the kept entry into a

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { preparedStatement } from '../../lib/prepared.js';
 import { cachedRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
+import { sharedPart } from '../../lib/shared-json.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findActiveFaculty } from '../faculties/faculties.service.js';
 import { studentBatchId } from '../subjects/enrolment.repository.js';
@@ -212,7 +213,8 @@ export async function listChapterTopics(
         prepareChapterTopicList(deps.db, name, permission),
       );
       const rows = await list.execute({ chapterId });
-      return rows.map((row) => present(row.topic, row.subjectId));
+      // The same list for every reader of the chapter: its JSON is made once (lib/shared-json.ts).
+      return sharedPart(rows.map((row) => present(row.topic, row.subjectId)));
     },
     STEADY_TTL_MS,
   );

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { answerJson, jsonOf, listOfParts, sharedPart } from './shared-json.js';
+
+const same = (value: unknown) => expect(answerJson(value)).toBe(JSON.stringify(value));
+
+describe('answerJson', () => {
+  it('writes what JSON.stringify writes when nothing is marked', () => {
+    same({
+      data: { topics: [{ _id: 'a', title: 'Ohm’s "law"', n: 1.5, ok: true, none: null }], page: null },
+    });
+    same({
+      data: { skipped: undefined, fn: () => 1, at: new Date('2026-11-28T06:00:00Z'), list: [undefined, 1] },
+    });
+    same({ data: { nested: { deeper: { deepest: [1, { x: 'y' }] } } } });
+    same({ error: { code: 'NOT_FOUND', message: 'Topic not found' } });
+    same([1, 'two', { three: 3 }]);
+    same('text');
+    same(null);
+    same(Number.NaN);
+    same({ toJSON: () => ({ made: 'by toJSON' }) });
+  });
+
+  it('reuses a shared part’s text: it is made once', () => {
+    const topics = sharedPart([{ _id: 't1', title: 'Force' }]);
+    const first = answerJson({ data: { topics } });
+    expect(first).toBe(JSON.stringify({ data: { topics } }));
+    // A shared part never changes; were it changed, the text made first would still be written.
+    topics[0]!.title = 'Changed';
+    expect(answerJson({ data: { topics } })).toBe(first);
+    expect(jsonOf(topics)).toBe(JSON.stringify([{ _id: 't1', title: 'Force' }]));
+  });
+
+  it('writes a list of parts item by item, shared ones from their text', () => {
+    const read = sharedPart({ _id: 'e1', topic_title: 'Force "and" mass', viewed: true });
+    const unread = sharedPart({ _id: 'e2', topic_title: 'Energy', viewed: false });
+    const plans = listOfParts([read, unread, { _id: 'e3', plain: [1, 2] }, read]);
+    const answer = { data: { study_plans: plans, page: { limit: 20, next_cursor: null } } };
+    expect(answerJson(answer)).toBe(JSON.stringify(answer));
+    read.viewed = false;
+    expect(answerJson(answer)).toContain('{"_id":"e1","topic_title":"Force \\"and\\" mass","viewed":true}');
+  });
+
+  it('writes unmarked lists and copies of marked objects whole', () => {
+    const part = sharedPart({ a: 1 });
+    const list = listOfParts([part]);
+    const answer = { data: { list: [part, { b: 2 }], copy: { ...part, more: 2 }, listCopy: [...list] } };
+    part.a = 2;
+    expect(answerJson(answer)).toBe(JSON.stringify(answer));
+  });
+});
