@@ -398,10 +398,11 @@ async function checkScreen(page: Page, role: string, screen: Screen) {
   await quietApi(page);
   assert.equal(await page.getByText(MESSAGES.pageNotFound).count(), 0, `${address} is a page of ${role}`);
   // Every page has its title (h1) once its data is in; a page without one fails on axe's report.
+  // A detail page's data can take several seconds while two browser specs run side by side.
   await page
     .locator('main h1, [role="main"] h1')
     .first()
-    .waitFor({ timeout: 5000 })
+    .waitFor({ timeout: 15_000 })
     .catch(() => {});
   await screen.ready?.(page);
   await expectAccessible(page, { role, state: 'as opened' });

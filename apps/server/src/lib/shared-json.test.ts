@@ -18,6 +18,15 @@ describe('answerJson', () => {
     same(null);
     same(Number.NaN);
     same({ toJSON: () => ({ made: 'by toJSON' }) });
+    same({ data: Object.assign(Object.create(null), { a: 1 }), boxed: new String('text') });
+    same(new Map([['a', 1]]));
+    class Point {
+      constructor(readonly x = 1) {}
+      get twice() {
+        return this.x * 2;
+      }
+    }
+    same({ data: new Point() });
   });
 
   it('reuses a shared part’s text: it is made once', () => {

@@ -63,7 +63,8 @@ function write(value: unknown, depth: number): string | undefined {
   const marked = marks(value);
   if (marked[SHARED] === value) return textOf(value);
   if (Array.isArray(value)) return marked[LIST] === value ? writeList(value, depth) : JSON.stringify(value);
-  if (depth > 1 || typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
+  // Only plain objects are walked: a Date, a class's instance or anything with toJSON is written whole.
+  if (depth > 1 || !isPlainObject(value)) return JSON.stringify(value);
   let out = '{';
   for (const key of Object.keys(value)) {
     const text = write((value as Record<string, unknown>)[key], depth + 1);
@@ -71,6 +72,14 @@ function write(value: unknown, depth: number): string | undefined {
     out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${text}`;
   }
   return `${out}}`;
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return (
+    (prototype === Object.prototype || prototype === null) &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
 }
 
 function writeList(items: unknown[], depth: number): string {
