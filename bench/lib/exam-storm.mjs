@@ -1,10 +1,11 @@
 // The examination storms, shaped as a school's exam day: the students of the first N/250 batches
 // (N = 1,000, 2,500 or 5,000) each sit their own batch's examination (20 papers at 5,000, every
-// question type), in the three phases of a real sitting: the start (within 10 s each student opens
-// the Examinations tab, starts and logs entering the exam, on a portal started cold: no unmeasured
-// warm-up), the answering
-// (a save every 15 s for 2 minutes, one answer sheet uploaded) and the end (every student submits
-// within 10 s). Each student is a client of its own with its own token, sending at scheduled
+// question type), on a portal started cold a minute before the examinations open, in the phases of
+// a real sitting, each one measured: the arrival (in that minute each student, signed in, lands on
+// the portal and opens the Examinations tab, where the paper is not open yet), the start (within
+// 10 s of the opening each student reads the tab again, starts and logs entering the exam), the
+// answering (a save every 15 s for 2 minutes, one answer sheet uploaded) and the end (every student
+// submits within 10 s). Each student is a client of its own with its own token, sending at scheduled
 // moments (open loop: a slow answer does not slow the arrivals down, and latency is counted from the
 // moment a request was due to go, so waiting for a free connection counts too). With `crash`, the
 // portal (Node and its PostgreSQL) is killed with SIGKILL in the middle of each phase and started
@@ -244,17 +245,17 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
   try {
     const sitters = exams.flatMap((exam) => exam.students.map((student) => ({ ...student, exam })));
     const tokens = await tokensFor(sitters);
-    // The students start 1 s from now, answer from their start + 10 s, and the deadline is the
-    // end of the answering, when the clients auto-submit (within the grace).
-    const t0 = Date.now() + SECOND;
+    // The students arrive from 1 s from now; the examinations open at t0, the end of the arrival;
+    // the students start within 10 s of it, answer from t0 + 10 s, and the deadline is the end of
+    // the answering, when the clients auto-submit (within the grace).
+    const arrivalAt = Date.now() + SECOND;
+    const t0 = arrivalAt + phases.arrival * SECOND;
     const dueAt = t0 + (phases.start + phases.answering) * SECOND;
     // With fair papers each student's own clock ends them (the due date stays an hour away).
-    if (!fair) {
-      await db.client.query('update assessments set due_date = $2 where id = any($1::uuid[])', [
-        exams.map((exam) => exam.assessmentId),
-        new Date(dueAt),
-      ]);
-    }
+    await db.client.query(
+      'update assessments set start_date = $2, due_date = coalesce($3, due_date) where id = any($1::uuid[])',
+      [exams.map((exam) => exam.assessmentId), new Date(t0), fair ? null : new Date(dueAt)],
+    );
     const students = sitters.map((sitter, index) => ({
       index,
       studentId: sitter.student_id,
@@ -274,10 +275,12 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
           ? ` (questions and options shuffled, ${FAIR_DRAW} drawn per student, a ${fair.durationMinutes}-minute ` +
             `clock each, every ${FAIR_EXTRA_EVERY}th student +${FAIR_EXTRA_PERCENT} % time)`
           : '') +
-        `, ${EXAM_STORM.connections} keep-alive connections, the portal started cold`,
+        `, ${EXAM_STORM.connections} keep-alive connections, the portal started cold ` +
+        `${phases.arrival} s before the examinations open`,
     );
 
     const records = {
+      arrival: phaseRecord('arrival'),
       start: phaseRecord('start'),
       answering: phaseRecord('answering'),
       end: phaseRecord('end'),
@@ -335,6 +338,42 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
       return student.chain;
     };
     const pick = random(35);
+    const arrivalPick = random(36);
+    /** The student's card of their examination in a list answer, in the `state` expected. */
+    const examShown = (answer, student, state) =>
+      answer.status === 200 &&
+      answer.body?.data?.assessments?.some(
+        (card) => card._id === student.exam.assessmentId && card.exam_state === state,
+      );
+
+    // Arrival: in the minute before the opening each student, signed in earlier, lands on the portal
+    // (their account and the bell) and opens the Examinations tab, which shows the paper not open yet.
+    const arrivalWork = students.map((student) => {
+      // Their last read is done a second before the opening, while the paper is still shut.
+      const at = arrivalAt + arrivalPick() * (phases.arrival - 1) * SECOND;
+      return later(at, () =>
+        inTurn(student, async () => {
+          for (const [path, accept] of [
+            ['/api/auth/me', (answer) => answer.status === 200],
+            ['/api/users/me/notifications', (answer) => answer.status === 200],
+            ['/api/users/me/assessments', (answer) => examShown(answer, student, 'not_started')],
+          ]) {
+            const shown = await send(
+              records.arrival,
+              `GET ${path}`,
+              Date.now(),
+              {
+                method: 'GET',
+                path,
+                token: student.token,
+              },
+              accept,
+            );
+            if (!shown) return;
+          }
+        }),
+      );
+    });
 
     // Start: within the first 10 s every student opens the Examinations tab, starts the attempt
     // and has the paper (in the start's answer, or read after it).
@@ -347,7 +386,7 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
             'GET /api/users/me/assessments',
             at,
             { method: 'GET', path: '/api/users/me/assessments', token: student.token },
-            (answer) => answer.status === 200,
+            (answer) => examShown(answer, student, 'start'),
           );
           if (!listed) {
             student.failed = true;
@@ -497,7 +536,9 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
       );
     });
 
-    // kill -9 in the middle of each phase, then the portal starts again on the same data and port.
+    // kill -9 in the middle of each phase of the sitting, then the portal starts again on the same
+    // data and port.
+    const crashedPhases = ['start', 'answering', 'end'];
     const crashes = crash
       ? [
           t0 + (phases.start / 2) * SECOND,
@@ -517,9 +558,9 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
             memories.push(sampleMemory(portal.pid));
             db.client = await connectStormDatabase();
             const seconds = (Date.now() - killedAt) / SECOND;
-            restarts.push({ phase: Object.keys(records)[index], seconds });
+            restarts.push({ phase: crashedPhases[index], seconds });
             console.log(
-              `  kill -9 in the ${Object.keys(records)[index]} phase; up again after ${seconds.toFixed(1)} s`,
+              `  kill -9 in the ${crashedPhases[index]} phase; up again after ${seconds.toFixed(1)} s`,
             );
             restarting = null;
             release();
@@ -532,6 +573,7 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
     const cpuBefore = crash ? null : await cpuSeconds(portal.pid, STORM_DIR);
     const cpuSamples = crash ? null : sampleCpu(portal.pid);
     const clientBefore = process.cpuUsage();
+    await Promise.all(arrivalWork);
     await Promise.all(startWork);
     await Promise.all(saves);
     await Promise.all([...ends, ...crashes]);
@@ -548,7 +590,7 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
     const figures = Object.values(records).map((record) => ({
       ...summary(record),
       bySecond:
-        cpuSamples && record.name !== 'answering'
+        cpuSamples && (record.name === 'start' || record.name === 'end')
           ? phaseSeconds(record, cpuSamples.samples, phases[record.name])
           : null,
     }));

@@ -26,7 +26,13 @@ export const OPTIONS = {
 
 /** The examination storms (bench/lib/exam-storm.mjs): phase lengths in seconds, client connections. */
 export const EXAM_STORM = {
-  phases: { start: 10, answering: 120, saveEvery: 15, end: 10 },
+  phases: {
+    arrival: number('BENCH_EXAM_ARRIVAL_SECONDS', 60),
+    start: 10,
+    answering: 120,
+    saveEvery: 15,
+    end: 10,
+  },
   /** The storms' sizes (students; 250 a batch, each batch its own paper); the kill -9 run takes the largest. */
   sizes: (process.env.BENCH_EXAM_STUDENTS ?? '1000,2500,5000').split(',').map(Number),
   /** Keep-alive connections the 5,000 students' requests share, as behind a school's proxy. */
