@@ -20,6 +20,12 @@ export const OPTIONS = {
   signInsPerSecond: number('BENCH_SIGN_INS_PER_SECOND', 50),
   /** Runs only the scenarios whose name contains this text; `exam` the examination storm alone, `exam-crash` its kill -9 run. */
   only: process.env.BENCH_ONLY,
+  /**
+   * The Accept-Encoding the load's requests send (e.g. `gzip, deflate, br, zstd`, as browsers do):
+   * answers over 1 KB then come compressed, and their compression is measured with them. Unset,
+   * answers come as they are.
+   */
+  acceptEncoding: process.env.BENCH_ACCEPT_ENCODING,
   /** Seeds the scale data again even when bench/.data/scale holds it. */
   reseed: process.env.BENCH_RESEED === '1',
 };

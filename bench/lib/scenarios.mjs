@@ -1,8 +1,14 @@
 // What is measured: the students' hot reads, the staff's lists that grow with the school, and
 // sign-in. Each scenario is a list of requests the load rotates over.
+
+import { OPTIONS } from './options.mjs';
 import { SCALE_PASSWORD } from './sessions.mjs';
 
-const auth = (jwt) => ({ authorization: `Bearer ${jwt}` });
+/** A signed-in request's headers, with the Accept-Encoding of BENCH_ACCEPT_ENCODING when set. */
+const auth = (jwt) => ({
+  authorization: `Bearer ${jwt}`,
+  ...(OPTIONS.acceptEncoding && { 'accept-encoding': OPTIONS.acceptEncoding }),
+});
 const json = { 'content-type': 'application/json' };
 
 function daysBefore(day, count) {
