@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timeSpent } from '../../db/schema/index.js';
 import { busOf } from '../../lib/instance-bus.js';
 import { untilAlone } from '../../test/alone.js';
 import { createTaughtSubject } from '../../test/factories/doubts.js';
@@ -120,6 +122,30 @@ describe('an exam day in statements', () => {
       submissions: [],
     });
     expect(submitted.count).toBe(1);
+  });
+
+  it('counts a request’s own statements, not the time-spent buffer’s write, whenever its timer fires', async () => {
+    // The buffer writes every student's entries of a second at once; a start only adds to it.
+    const entry = {
+      institutionId: school.institution.id,
+      studentId: studentIds[2]!,
+      contentType: 'assessment',
+      contentId: exam.assessment.id,
+      batchSubjectId,
+      day: '2026-11-20',
+      minutes: 1,
+      at: START,
+    };
+    const count = await countQueries(async () => {
+      t.app.timeSpent.add(entry);
+      await t.app.flushTimeSpent();
+    });
+    expect(count).toBe(0);
+    const written = await t.db
+      .select({ minutes: timeSpent.minutes })
+      .from(timeSpent)
+      .where(and(eq(timeSpent.studentId, entry.studentId), eq(timeSpent.contentId, entry.contentId)));
+    expect(written).toEqual([{ minutes: 1 }]);
   });
 
   it('costs the same with a shuffled, drawn, timed paper and a student holding extra time', async () => {

@@ -16,6 +16,8 @@ export interface PendingMinutes {
 
 /** How often the added-up heartbeats are written. */
 export const FLUSH_INTERVAL_MS = 1000;
+/** The prepared statement of the buffer's write. */
+export const FLUSH_STATEMENT = 'flush_time_spent';
 /** Entries kept while the database is unreachable, so a long outage cannot exhaust memory. */
 const MAX_PENDING = 100_000;
 
@@ -68,7 +70,7 @@ export class TimeSpentBuffer {
     try {
       await queryPrepared(
         this.deps.pool,
-        'flush_time_spent',
+        FLUSH_STATEMENT,
         `insert into time_spent
            (institution_id, student_id, content_type, content_id, batch_subject_id, day, minutes, updated_at)
          select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::uuid[], $6::date[],
