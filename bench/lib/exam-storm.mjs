@@ -375,8 +375,8 @@ export async function examStorm({ scale, students: studentCount, crash = false, 
       );
     });
 
-    // Start: within the first 10 s every student opens the Examinations tab, starts the attempt
-    // and has the paper (in the start's answer, or read after it).
+    // Start: within 10 s of the opening every student reads the Examinations tab again (the paper
+    // now open), starts the attempt and has the paper (in the start's answer, or read after it).
     const startWork = students.map((student) => {
       const at = t0 + pick() * phases.start * SECOND;
       return later(at, () =>
