@@ -190,7 +190,8 @@ export const examAttempts = pgTable(
 
 /**
  * A saved answer of an attempt, one per question (autosave overwrites it), and its evaluation:
- * choice answers are scored on submit, TEXT and UPLOAD answers by a teacher (decisions 20 and 28).
+ * choice answers are scored when saved and checked on submit, TEXT and UPLOAD answers by a teacher
+ * (decisions 20 and 28); an attempt's scores count in its results once it is submitted.
  */
 export const examAnswers = pgTable(
   'exam_answers',

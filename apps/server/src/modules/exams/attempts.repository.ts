@@ -191,7 +191,8 @@ export interface AnswerValues {
  * Autosaves one answer in ONE statement, only while the attempt is unsubmitted and the grace after
  * the student's own deadline has not run out: the attempt row is read FOR SHARE, so a submit
  * (whose update of that row waits for the share lock) either waits for this save or is seen by it.
- * Answers the stored row, or undefined when refused.
+ * A choice answer is scored as it is saved, so the submit need not write it again (it checks the
+ * score against the key stored then). Answers the stored row, or undefined when refused.
  */
 export async function saveAnswer(
   db: Database,
@@ -222,13 +223,17 @@ const saveStatement = fixedStatement<
         and ${sql.placeholder('now')}::timestamptz <= ${attemptDeadline} + make_interval(secs => ${EXAM_GRACE_MS / 1000})
       for share of ea)
     insert into exam_answers (attempt_id, question_id, option_ids, answer_text, file_urls, marked_for_review,
-      updated_at)
-    select id, ${sql.placeholder('questionId')}, ${sql.placeholder('optionIds')}::uuid[], ${sql.placeholder('answerText')},
-      ${sql.placeholder('fileUrls')}::text[], coalesce(${sql.placeholder('marked')}::boolean, false), ${sql.placeholder('now')}
-    from open_attempt
+      updated_at, assessed, correct, scored_point)
+    select oa.id, q.id, ${sql.placeholder('optionIds')}::uuid[], ${sql.placeholder('answerText')},
+      ${sql.placeholder('fileUrls')}::text[], coalesce(${sql.placeholder('marked')}::boolean, false), ${sql.placeholder('now')},
+      ${scoredColumns}
+    from open_attempt oa
+    join questions q on q.id = ${sql.placeholder('questionId')}
+    cross join lateral ${choiceScore(sql`${sql.placeholder('optionIds')}::uuid[]`)}
     on conflict (attempt_id, question_id) do update set option_ids = excluded.option_ids,
       answer_text = excluded.answer_text, file_urls = excluded.file_urls, updated_at = excluded.updated_at,
-      marked_for_review = coalesce(${sql.placeholder('marked')}::boolean, exam_answers.marked_for_review)
+      marked_for_review = coalesce(${sql.placeholder('marked')}::boolean, exam_answers.marked_for_review),
+      assessed = excluded.assessed, correct = excluded.correct, scored_point = excluded.scored_point
     returning question_id, option_ids, answer_text, file_urls, marked_for_review, updated_at`,
 );
 
@@ -250,7 +255,9 @@ export interface SubmittedAnswer extends AnswerValues {
  * - An answer made from an older save than the stored one (another tab saved since) leaves the
  *   stored one; the check reads the stored row as it is now (`on conflict`), not as it was when
  *   the statement began. An answer equal to the stored one keeps its save's time.
- * - Choice answers are scored by the key stored now (question_options), like a regrade.
+ * - Choice answers are scored by the key stored now (question_options), like a regrade. A saved
+ *   answer that stays, scored at its save by that same key, is not written again: the saves of an
+ *   exam day scored them, so a submit mostly writes only the empty answers.
  */
 export async function submitAttempt(
   db: Database | Transaction,
@@ -327,8 +334,9 @@ const submitStatement = fixedStatement<
         assessed = excluded.assessed,
         correct = case when ${scoredAsGiven} then excluded.correct else ${storedScore(correctOf)} end,
         scored_point = case when ${scoredAsGiven} then excluded.scored_point else ${storedScore(pointsOf)} end
-      -- A text or upload answer left as it is needs no new row version.
-      where excluded.assessed or (${replaces} and ${changed}))
+      -- An answer left as it is, already scored by the key stored now (saves score their choices),
+      -- needs no new row version.
+      where (${replaces} and ${changed}) or not ${scoredByKeyNow})
     select id, started_at from submitted`;
 });
 
@@ -354,6 +362,11 @@ const scoredColumns = sql`${isChoice}, ${correctOf}, ${pointsOf}`;
 /** `correctOf` or `pointsOf` of the stored answer `x`'s own choices. */
 const storedScore = (part: SQL) => sql`(select ${part}
   from questions q cross join lateral ${choiceScore(sql`x.option_ids`)} where q.id = x.question_id)`;
+
+/** The stored answer `x` carries the score its own choices get by the key stored now. */
+const scoredByKeyNow = sql`exists (select 1
+  from questions q cross join lateral ${choiceScore(sql`x.option_ids`)}
+  where q.id = x.question_id and (x.assessed, x.correct, x.scored_point) is not distinct from (${scoredColumns}))`;
 
 /**
  * Decision 20 in SQL, for a choice answer `exam_answers x` joined to its `questions q`: scores its
@@ -415,7 +428,7 @@ export async function submitOverdueAttempts(
       on conflict (attempt_id, question_id) do nothing)
     update exam_answers x set ${scoreChoiceSet}
     from overdue o, questions q
-    where x.attempt_id = o.id and q.id = x.question_id and ${isChoice}`,
+    where x.attempt_id = o.id and q.id = x.question_id and ${isChoice} and not ${scoredByKeyNow}`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { EXAM_GRACE_MS, MESSAGES } from '@portal/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examAnswers, examAttempts, students, timeSpent } from '../../db/schema/index.js';
 import { createAssessmentRow } from '../../test/factories/assessments.js';
@@ -505,6 +505,74 @@ describe('POST /api/assessment-submissions', () => {
       scoredPoint: 0,
     });
     expect(stored.get(exam.text.question.id)!.updatedAt.getTime()).toBe(START.getTime() + 60_000);
+  });
+
+  it('scores a choice answer as it is saved; a submit writes it again only when the key changed since', async () => {
+    const exam = await newExam();
+    const me = await newStudent();
+    const attemptId = await started(me.token, exam);
+    const right = exam.single.options.find((option) => option.correct)!;
+    const wrong = exam.boolean.options.find((option) => !option.correct)!;
+    const savedAt = async (questionId: string, body: object) =>
+      (await save(me.token, attemptId, questionId, body)).json().data.answer.updated_at as string;
+    const singleSaved = await savedAt(exam.single.question.id, { submitted_answer_ids: [right.id] });
+    await savedAt(exam.boolean.question.id, { submitted_answer_ids: [wrong.id] });
+    await savedAt(exam.text.question.id, { submitted_answer_text: 'mine' });
+    const saved = new Map((await answersOf(attemptId)).map((row) => [row.questionId, row]));
+    expect(saved.get(exam.single.question.id)).toMatchObject({
+      assessed: true,
+      correct: true,
+      scoredPoint: 1,
+    });
+    expect(saved.get(exam.boolean.question.id)).toMatchObject({
+      assessed: true,
+      correct: false,
+      scoredPoint: 0,
+    });
+    expect(saved.get(exam.text.question.id)).toMatchObject({
+      assessed: false,
+      correct: null,
+      scoredPoint: null,
+    });
+
+    // Another student has submitted; a teacher regrades the boolean while this one still sits.
+    const first = await newStudent();
+    await started(first.token, exam);
+    expect((await submit(first.token, exam)).statusCode).toBe(201);
+    const regraded = await call(
+      'POST',
+      `/api/assessments/${exam.assessment.id}/questions/${exam.boolean.question.id}/regrade`,
+      school.tokens.faculty,
+      { right_option_ids: [wrong.id] },
+    );
+    expect(regraded.statusCode, regraded.body).toBe(200);
+
+    const versions = async () => {
+      const result = await t.db.execute<{ question_id: string; version: string }>(
+        sql`select question_id, xmin::text as version from exam_answers where attempt_id = ${attemptId}`,
+      );
+      return new Map(result.rows.map((row) => [row.question_id, row.version]));
+    };
+    const before = await versions();
+    const response = await submit(me.token, exam, [
+      { question_id: exam.single.question.id, submitted_answer_ids: [right.id], saved_at: singleSaved },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const after = await versions();
+    // Kept and scored by the key stored now: not written again.
+    expect(after.get(exam.single.question.id)).toBe(before.get(exam.single.question.id));
+    expect(after.get(exam.text.question.id)).toBe(before.get(exam.text.question.id));
+    // Scored at its save by the old key: written again, by the new one.
+    expect(after.get(exam.boolean.question.id)).not.toBe(before.get(exam.boolean.question.id));
+    const stored = new Map((await answersOf(attemptId)).map((row) => [row.questionId, row]));
+    expect(stored.get(exam.boolean.question.id)).toMatchObject({ correct: true, scoredPoint: 1 });
+    expect(stored.get(exam.single.question.id)).toMatchObject({ correct: true, scoredPoint: 1 });
+    expect(stored.get(exam.multiple.question.id)).toMatchObject({
+      assessed: true,
+      correct: false,
+      scoredPoint: 0,
+    });
+    expect(stored.size).toBe(5);
   });
 
   it('refuses a submission answering one question twice (400), submitting nothing', async () => {

@@ -168,7 +168,9 @@ export const EXPORT_FILES: ExportFile[] = [
     name: 'exam_results.csv',
     sql: `select ea.assessment_id, ea.student_id, st.name as student_name, ea.started_at, ea.submitted_at,
         ea.auto_submitted,
-        (select coalesce(sum(x.scored_point), 0) from exam_answers x where x.attempt_id = ea.id) as scored,
+        -- Saves score choice answers as they go; an attempt scores once submitted.
+        (select coalesce(sum(x.scored_point), 0) from exam_answers x
+          where x.attempt_id = ea.id and ea.submitted_at is not null) as scored,
         (select coalesce(sum(q.weightage), 0) from questions q where q.assessment_id = ea.assessment_id) as total_marks,
         not exists (select 1 from exam_answers x where x.attempt_id = ea.id and not x.assessed) and ea.submitted_at is not null
           as evaluated
