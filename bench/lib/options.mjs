@@ -33,7 +33,7 @@ export const OPTIONS = {
 /** The examination storms (bench/lib/exam-storm.mjs): phase lengths in seconds, client connections. */
 export const EXAM_STORM = {
   phases: {
-    arrival: number('BENCH_EXAM_ARRIVAL_SECONDS', 60),
+    arrival: number('BENCH_EXAM_ARRIVAL_SECONDS', 300),
     start: 10,
     answering: 120,
     saveEvery: 15,

@@ -14,16 +14,18 @@ import { jsonOf } from './shared-json.js';
  * (an owner's write drops all): `forgetReadsAfterWrite` is an `onSend` hook, so the next request
  * of any client already sees the change in this process. Every drop is also sent to the other
  * server instances (`lib/instance-bus.ts`), which drop the same within a second; a change made
- * outside the API is seen within the two seconds at most (a minute for `STEADY_TTL_MS` reads).
+ * outside the API is seen within the two seconds at most (15 minutes for `STEADY_TTL_MS` reads).
  */
 const TTL_MS = 2000;
 /**
  * For reads that only the API's writes change, each of which drops them here and on every
- * instance (a student's batch, their opened topics, their notes, an account): kept for a minute,
- * so a student who comes back to the portal every few seconds finds them ready. They do not
- * depend on the clock; a change made outside the API shows within the minute.
+ * instance (a student's batch, their opened topics, their notes, an account): kept for a quarter
+ * of an hour, so a student who comes back to the portal finds them ready. A school's students sign
+ * in some minutes before a paper opens; kept only a minute, their reads had expired by the opening
+ * and were all read again in its first seconds. They do not depend on the clock; a change made
+ * outside the API shows within the quarter of an hour.
  */
-export const STEADY_TTL_MS = 60_000;
+export const STEADY_TTL_MS = 15 * 60_000;
 const MAX_ENTRIES = 50_000;
 /**
  * The answers kept, in bytes of their JSON: per-user reads of thousands of students would

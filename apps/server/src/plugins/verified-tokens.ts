@@ -1,7 +1,11 @@
 /** How far ahead of this machine's clock another instance's may be when it issues a credential. */
 export const CLOCK_SKEW_MS = 60_000;
-/** A checked token is checked again after this long, and never used past its expiry. */
-export const VERIFIED_TTL_MS = 60_000;
+/**
+ * A checked token is checked again after this long, and never used past its expiry: as long as the
+ * kept reads (`STEADY_TTL_MS`), so students signed in minutes before a paper opens are not all
+ * checked again in its first seconds.
+ */
+export const VERIFIED_TTL_MS = 15 * 60_000;
 /** Tokens kept at most; the oldest is dropped first (a school's signed-in students fit twice over). */
 export const VERIFIED_MAX_TOKENS = 10_000;
 
@@ -29,7 +33,7 @@ export interface VerifiedToken {
  * Bearer tokens whose signature and claims were checked, kept by the token's own text: every
  * request presents one, and checking its signature and naming its sign-in (two digests) cost
  * more than the rest of a cached read's sign-in check. Only tokens that passed are kept, each for
- * a minute at most and never past its expiry. Revocation does not depend on this: the account's
+ * `VERIFIED_TTL_MS` at most and never past its expiry. Revocation does not depend on this: the account's
  * token_version and ended sign-ins are checked on each request against the account.
  *
  * `verify` checks the signature and the required claims (and throws otherwise); `signInOf` names

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timeSpent } from '../../db/schema/index.js';
 import { busOf } from '../../lib/instance-bus.js';
+import { forgetInstitutionReads } from '../../lib/read-cache.js';
 import { untilAlone } from '../../test/alone.js';
 import { createTaughtSubject } from '../../test/factories/doubts.js';
 import { createLiveExam } from '../../test/factories/exams.js';
@@ -22,6 +23,16 @@ const START = new Date('2026-11-20T10:00:00Z');
 const students: { token: string }[] = [];
 const studentIds: string[] = [];
 
+/** A LIVE examination of the batch subject, open for an hour from START. */
+const hourLongExam = (settings?: Parameters<typeof createLiveExam>[1]['settings']) =>
+  createLiveExam(t, {
+    institutionId: school.institution.id,
+    batchSubjectId,
+    start: START,
+    due: new Date(START.getTime() + 3_600_000),
+    settings,
+  });
+
 beforeAll(async () => {
   t = await createTestApp();
   school = await t.createSchool();
@@ -40,12 +51,7 @@ beforeAll(async () => {
     students.push({ token: await t.login(account.username) });
     studentIds.push(account.entityId);
   }
-  exam = await createLiveExam(t, {
-    institutionId: school.institution.id,
-    batchSubjectId,
-    start: START,
-    due: new Date(START.getTime() + 3_600_000),
-  });
+  exam = await hourLongExam();
   t.clock.set(START);
   // As a school runs it: one portal, which sends no change to other instances.
   await untilAlone(t);
@@ -149,12 +155,11 @@ describe('an exam day in statements', () => {
   });
 
   it('costs the same with a shuffled, drawn, timed paper and a student holding extra time', async () => {
-    const fair = await createLiveExam(t, {
-      institutionId: school.institution.id,
-      batchSubjectId,
-      start: START,
-      due: new Date(START.getTime() + 3_600_000),
-      settings: { durationMinutes: 30, shuffleQuestions: true, shuffleOptions: true, drawCount: 3 },
+    const fair = await hourLongExam({
+      durationMinutes: 30,
+      shuffleQuestions: true,
+      shuffleOptions: true,
+      drawCount: 3,
     });
     const [first, second] = students;
     // The staff give the second student extra time (a staff write: everyone's kept parts drop).
@@ -205,5 +210,28 @@ describe('an exam day in statements', () => {
     expect(wave).toEqual([1, 0, 0]);
     // Their other kept reads are untouched by it: the Examinations tab is still free.
     expect((await statements(third!.token, 'GET', '/api/users/me/assessments')).count).toBe(0);
+  });
+
+  it('starts on the reads kept since the student opened the tab, minutes before the opening', async () => {
+    const paper = await hourLongExam();
+    // The factory writes outside the API, which drops nothing by itself.
+    forgetInstitutionReads(t.db, school.institution.id);
+    const [first, second] = students;
+    await statements(second!.token, 'GET', '/api/users/me/assessments');
+    // The student sits waiting for ten minutes (the kept reads' clock is the machine's).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.advanceTimersByTime(10 * 60_000);
+      // A classmate's start makes the paper again (kept a minute); the student's is one write.
+      await statements(first!.token, 'POST', '/api/assessment-attempts', {
+        assessment_id: paper.assessment.id,
+      });
+      const theirs = await statements(second!.token, 'POST', '/api/assessment-attempts', {
+        assessment_id: paper.assessment.id,
+      });
+      expect(theirs.count).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
