@@ -134,7 +134,7 @@ function summary(record) {
     p99: percentile(sorted, 0.99),
     max: sorted.at(-1) ?? 0,
     lateP99: percentile(
-      [...record.late].sort((a, b) => a - b),
+      record.late.toSorted((a, b) => a - b),
       0.99,
     ),
     kinds: Object.fromEntries(

@@ -1,11 +1,13 @@
+import { STEADY_TTL_MS } from '../lib/read-cache.js';
+
 /** How far ahead of this machine's clock another instance's may be when it issues a credential. */
 export const CLOCK_SKEW_MS = 60_000;
 /**
  * A checked token is checked again after this long, and never used past its expiry: as long as the
- * kept reads (`STEADY_TTL_MS`), so students signed in minutes before a paper opens are not all
- * checked again in its first seconds.
+ * kept reads, so students signed in minutes before a paper opens are not all checked again in its
+ * first seconds.
  */
-export const VERIFIED_TTL_MS = 15 * 60_000;
+export const VERIFIED_TTL_MS = STEADY_TTL_MS;
 /** Tokens kept at most; the oldest is dropped first (a school's signed-in students fit twice over). */
 export const VERIFIED_MAX_TOKENS = 10_000;
 
@@ -33,8 +35,8 @@ export interface VerifiedToken {
  * Bearer tokens whose signature and claims were checked, kept by the token's own text: every
  * request presents one, and checking its signature and naming its sign-in (two digests) cost
  * more than the rest of a cached read's sign-in check. Only tokens that passed are kept, each for
- * `VERIFIED_TTL_MS` at most and never past its expiry. Revocation does not depend on this: the account's
- * token_version and ended sign-ins are checked on each request against the account.
+ * `VERIFIED_TTL_MS` at most and never past its expiry. Revocation does not depend on this: the
+ * account's token_version and ended sign-ins are checked on each request against the account.
  *
  * `verify` checks the signature and the required claims (and throws otherwise); `signInOf` names
  * the token's sign-in; `now` is this machine's clock, which the JWT library times tokens by.

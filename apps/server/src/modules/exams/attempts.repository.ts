@@ -359,14 +359,14 @@ const correctOf = sql`case when ${isChoice} then scored.ok end`;
 const pointsOf = sql`case when ${isChoice} then case when scored.ok then q.weightage else 0 end end`;
 /** (assessed, correct, scored_point): the portal assesses choice answers; the others wait for a teacher. */
 const scoredColumns = sql`${isChoice}, ${correctOf}, ${pointsOf}`;
+/** The stored answer `x`'s question `q` with `scored`, its own choices scored by the key stored now. */
+const ownChoicesScored = sql`questions q cross join lateral ${choiceScore(sql`x.option_ids`)}
+  where q.id = x.question_id`;
 /** `correctOf` or `pointsOf` of the stored answer `x`'s own choices. */
-const storedScore = (part: SQL) => sql`(select ${part}
-  from questions q cross join lateral ${choiceScore(sql`x.option_ids`)} where q.id = x.question_id)`;
-
+const storedScore = (part: SQL) => sql`(select ${part} from ${ownChoicesScored})`;
 /** The stored answer `x` carries the score its own choices get by the key stored now. */
-const scoredByKeyNow = sql`exists (select 1
-  from questions q cross join lateral ${choiceScore(sql`x.option_ids`)}
-  where q.id = x.question_id and (x.assessed, x.correct, x.scored_point) is not distinct from (${scoredColumns}))`;
+const scoredByKeyNow = sql`exists (select 1 from ${ownChoicesScored}
+  and (x.assessed, x.correct, x.scored_point) is not distinct from (${scoredColumns}))`;
 
 /**
  * Decision 20 in SQL, for a choice answer `exam_answers x` joined to its `questions q`: scores its
