@@ -90,6 +90,14 @@ const secondsOf = (clock: string) => {
 };
 const allSaved = (page: Page) => page.getByText(LABELS.examSaved).waitFor();
 
+/** A student's card of an examination, as the API gives it. */
+async function cardOf(user: ApiUser, title: string): Promise<Assessment> {
+  const { assessments } = await user.call<{ assessments: Assessment[] }>('/users/me/assessments');
+  const found = assessments.find((exam) => exam.title === title);
+  assert.ok(found, `${title} is among the student's examinations`);
+  return found;
+}
+
 /** Opens the start popup from a card and starts the examination. */
 async function startFrom(page: Page, card: Locator) {
   await card.getByRole('button', { name: LABELS.examButtonStart }).click();
@@ -276,6 +284,40 @@ describe('the student’s examinations', () => {
       const missed = examCard(page, SHORT_EXAM).getByRole('button', { name: LABELS.examButtonMissed });
       assert.equal(await missed.isDisabled(), true);
       await snap(page, 'exam-cards-previous-desktop');
+    } finally {
+      await done();
+    }
+  });
+
+  it('opens a waiting card at its start by itself, with no request, on the tab and the home', async () => {
+    await setup();
+    const { page, done } = await portal.signedInPage('student2', WIDE);
+    try {
+      await page.clock.install();
+      await page.goto('/me/assessments');
+      const card = examCard(page, 'Quadratic Equations Quiz');
+      await card.getByRole('button', { name: LABELS.examButtonNotStarted }).waitFor();
+      const { start_date: start } = await cardOf(users.student2, 'Quadratic Equations Quiz');
+      const listReads: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/users/me/assessments')) listReads.push(request.url());
+      });
+      // The device's clock reaches the start: the card offers the start, the tab not read again.
+      await page.clock.fastForward(Date.parse(start) - (await page.evaluate(() => Date.now())) + 1000);
+      await card.getByRole('button', { name: LABELS.examButtonStart }).waitFor();
+      const popup = await startFrom(page, card);
+      await popup.getByRole('link', { name: LABELS.examStartButton }).waitFor();
+      assert.deepEqual(listReads, []);
+      // The home's pending card opens the same way.
+      await page.goto('/dashboard');
+      const pending = page.getByRole('region', { name: LABELS.examPendingTitle });
+      await examCard(pending, 'Quadratic Equations Quiz').waitFor();
+      assert.equal(
+        await examCard(pending, 'Quadratic Equations Quiz')
+          .getByRole('button', { name: LABELS.examButtonStart })
+          .count(),
+        1,
+      );
     } finally {
       await done();
     }

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './exam-card-state.js';
 export * from './file-slug.js';
 export * from './i18n/active.js';
 export * from './i18n/catalogue.js';

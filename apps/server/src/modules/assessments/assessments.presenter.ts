@@ -1,6 +1,6 @@
-import { type Assessment, NO_FILES } from '@portal/shared';
+import { type Assessment, examCardState, NO_FILES } from '@portal/shared';
 import type { AuthUser } from '../../plugins/auth.js';
-import { effectiveStatus, examCardState } from './assessment-status.js';
+import { effectiveStatus } from './assessment-status.js';
 import { isEditable, mayCancel, mayTeachBatchSubject } from './assessments.policy.js';
 import type { AssessmentRow } from './assessments.repository.js';
 

@@ -3,6 +3,7 @@ import {
   type Assessment,
   type AssessmentList,
   type assessmentListQuerySchema,
+  examCardState,
   NO_FILES,
 } from '@portal/shared';
 import type { z } from 'zod';
@@ -10,7 +11,7 @@ import type { AppDeps } from '../../deps.js';
 import { pageOf, readPage } from '../../lib/pagination.js';
 import { derivedOnce } from '../../lib/read-cache.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { effectiveStatus, examCardState } from '../assessments/assessment-status.js';
+import { effectiveStatus } from '../assessments/assessment-status.js';
 import { isEditable, mayCancel, mayTeachBatchSubject } from '../assessments/assessments.policy.js';
 import { ownMinutes } from '../assessments/assessments.presenter.js';
 import {

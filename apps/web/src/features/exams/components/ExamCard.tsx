@@ -21,8 +21,16 @@ export const EXAM_BUTTON: Record<ExamCardState, { label: string; color: string }
  * button of its state. Only START EXAMINATION NOW is clickable (it opens the start popup); an
  * evaluated examination the student sat also leads to its results.
  */
-export function ExamCard({ exam, onStart }: { exam: Assessment; onStart: (exam: Assessment) => void }) {
-  const state = exam.exam_state ?? 'not_started';
+export function ExamCard({
+  exam,
+  state,
+  onStart,
+}: {
+  exam: Assessment;
+  /** The card's state now (opening.ts). */
+  state: ExamCardState;
+  onStart: (exam: Assessment) => void;
+}) {
   const button = EXAM_BUTTON[state];
   return (
     <Card

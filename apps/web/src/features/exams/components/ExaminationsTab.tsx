@@ -11,6 +11,7 @@ import { LoadMore } from '../../../components/LoadMore';
 import { errorMessage } from '../../../lib/api';
 import { usePatchSearchParams } from '../../../lib/search-params';
 import { useMyExams } from '../api';
+import { useShownExamStates } from '../opening';
 import { ExamCard } from './ExamCard';
 import { StartExamModal } from './StartExamModal';
 
@@ -23,6 +24,7 @@ export function ExaminationsTab() {
   const patchParams = usePatchSearchParams();
   const when: AssessmentTimeTab = params.get('when') === 'previous' ? 'previous' : 'upcoming';
   const list = useMyExams(when);
+  const stateOf = useShownExamStates(list.items);
   const [starting, setStarting] = useState<Assessment | null>(null);
   const count = (tab: AssessmentTimeTab) => String(list.counts?.[tab] ?? 0);
 
@@ -37,7 +39,7 @@ export function ExaminationsTab() {
       <>
         <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
           {list.items.map((exam) => (
-            <ExamCard key={exam._id} exam={exam} onStart={setStarting} />
+            <ExamCard key={exam._id} exam={exam} state={stateOf(exam)} onStart={setStarting} />
           ))}
         </SimpleGrid>
         <LoadMore list={list} auto />

@@ -6,13 +6,22 @@ import { useState } from 'react';
 import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { useDateTimeText } from '../../../lib/time-zone';
 import { useMyExams } from '../api';
+import { useShownExamStates } from '../opening';
 import { EXAM_BUTTON } from './ExamCard';
 import classes from './PendingExams.module.css';
 import { StartExamModal } from './StartExamModal';
 
-function PendingExamCard({ exam, onStart }: { exam: Assessment; onStart: (exam: Assessment) => void }) {
+function PendingExamCard({
+  exam,
+  startable,
+  onStart,
+}: {
+  exam: Assessment;
+  /** Whether it may be started now (opening.ts). */
+  startable: boolean;
+  onStart: (exam: Assessment) => void;
+}) {
   const timeText = useDateTimeText();
-  const startable = exam.exam_state === 'start';
   return (
     <Card
       withBorder
@@ -62,6 +71,7 @@ function PendingExamCard({ exam, onStart }: { exam: Assessment; onStart: (exam: 
  */
 export function PendingExams() {
   const list = useMyExams('upcoming', { pending: true });
+  const stateOf = useShownExamStates(list.items);
   const [starting, setStarting] = useState<Assessment | null>(null);
   if (list.isPending || list.isError || list.items.length === 0) return null;
   return (
@@ -71,7 +81,12 @@ export function PendingExams() {
       </Title>
       <div className={classes.row}>
         {list.items.map((exam) => (
-          <PendingExamCard key={exam._id} exam={exam} onStart={setStarting} />
+          <PendingExamCard
+            key={exam._id}
+            exam={exam}
+            startable={stateOf(exam) === 'start'}
+            onStart={setStarting}
+          />
         ))}
       </div>
       <StartExamModal exam={starting} onClose={() => setStarting(null)} />
