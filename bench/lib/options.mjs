@@ -49,6 +49,12 @@ export const EXAM_STORM = {
    * duration) and 10 % of the students 25 % extra time.
    */
   fair: process.env.BENCH_EXAM_FAIR !== '0',
+  /**
+   * At the opening each student starts from the card that opened on their screen, as the web app's
+   * Examinations tab does; with BENCH_EXAM_RELOAD_TAB=1 each reads the tab again first (what a
+   * student had to do before the card opened by itself, or one who reloads).
+   */
+  reloadTab: process.env.BENCH_EXAM_RELOAD_TAB === '1',
 };
 
 /** The event streams (bench/lib/event-streams.mjs). */
