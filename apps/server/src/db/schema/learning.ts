@@ -263,7 +263,10 @@ export const timeSpent = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [
-    primaryKey({ columns: [table.studentId, table.contentType, table.contentId, table.day] }),
+    // The day first: each day's rows are new keys at the index's end, so the entries an exam's
+    // opening logs for thousands of students fall on the few pages of today, not on a page of each
+    // student's history (read from disk when the portal has just started).
+    primaryKey({ columns: [table.day, table.studentId, table.contentType, table.contentId] }),
     // Attendance reports: who was active on a day, and the day's minutes, from the index alone.
     index('time_spent_institution_day_student_idx').on(
       table.institutionId,

@@ -268,4 +268,16 @@ export const UPGRADE_FIXTURES: UpgradeFixture[] = [
       { as: 'owner', url: '/api/institutions', shows: ['"default_language":"ta"'] },
     ],
   },
+  {
+    // Time spent keyed by its day first: a student's minutes on a topic on two days stay two rows,
+    // and the topic's report sums them.
+    tag: '0017_time_spent_day_first',
+    sql: `
+      insert into time_spent (institution_id, student_id, content_type, content_id, batch_subject_id, day, minutes) values
+        ('${UP.institution}', '${UP.student}', 'topics', '${UP.topic}', '${UP.batchSubject}', '2026-11-20', 7.25),
+        ('${UP.institution}', '${UP.student}', 'topics', '${UP.topic}', '${UP.batchSubject}', '2026-11-21', 3.5);`,
+    reads: [
+      { as: 'moderator', url: `/api/cwx/get-json-report/topic/${UP.topic}`, shows: ['"time_spent":10.75'] },
+    ],
+  },
 ];

@@ -85,10 +85,13 @@ async function withDb<T>(url: string, work: (db: Database, pool: pg.Pool) => Pro
 
 const migrate = (db: Database, folder: string) => migrateTo(db, { migrationsFolder: folder });
 
-/** Every table's rows by primary key (`table:key`), so a lost or replaced row shows. */
+/**
+ * Every table's rows by primary key (`table:key`), so a lost or replaced row shows. The key's
+ * columns go by name, so a key whose columns a migration reorders still names the same row.
+ */
 async function rowKeys(pool: pg.Pool): Promise<Set<string>> {
   const { rows: tables } = await pool.query<{ table: string; columns: string[] }>(`
-    select tc.table_name as table, array_agg(kcu.column_name::text order by kcu.ordinal_position) as columns
+    select tc.table_name as table, array_agg(kcu.column_name::text order by kcu.column_name) as columns
     from information_schema.table_constraints tc
     join information_schema.key_column_usage kcu
       on kcu.constraint_schema = tc.constraint_schema and kcu.constraint_name = tc.constraint_name

@@ -75,7 +75,7 @@ export class TimeSpentBuffer {
            (institution_id, student_id, content_type, content_id, batch_subject_id, day, minutes, updated_at)
          select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::uuid[], $6::date[],
                               $7::float8[], $8::timestamptz[])
-         on conflict (student_id, content_type, content_id, day) do update set
+         on conflict (day, student_id, content_type, content_id) do update set
            minutes = time_spent.minutes + excluded.minutes,
            batch_subject_id = excluded.batch_subject_id,
            updated_at = greatest(time_spent.updated_at, excluded.updated_at)`,

@@ -290,7 +290,7 @@ export async function recordAttendance(
         select ${institutionId}, ${studentId}, 'online', ${sessionId}, ${batchSubjectId}, ${day}::date,
           beat.last_added_seconds / 60.0, ${now}
         from beat where beat.last_added_seconds > 0
-        on conflict (student_id, content_type, content_id, day) do update set
+        on conflict (day, student_id, content_type, content_id) do update set
           minutes = time_spent.minutes + excluded.minutes,
           updated_at = greatest(time_spent.updated_at, excluded.updated_at))
       select first_join_at, last_seen_at, seconds_present from beat`,

@@ -1,0 +1,2 @@
+ALTER TABLE "time_spent" DROP CONSTRAINT "time_spent_student_id_content_type_content_id_day_pk";--> statement-breakpoint
+ALTER TABLE "time_spent" ADD CONSTRAINT "time_spent_day_student_id_content_type_content_id_pk" PRIMARY KEY("day","student_id","content_type","content_id");
