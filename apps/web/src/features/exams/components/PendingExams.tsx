@@ -73,14 +73,16 @@ export function PendingExams() {
   const list = useMyExams('upcoming', { pending: true });
   const stateOf = useShownExamStates(list.items);
   const [starting, setStarting] = useState<Assessment | null>(null);
-  if (list.isPending || list.isError || list.items.length === 0) return null;
+  // One whose due date passed while the home was open is no longer pending.
+  const pending = list.items.filter((exam) => stateOf(exam) !== 'missed');
+  if (list.isPending || list.isError || pending.length === 0) return null;
   return (
     <section aria-label={LABELS.examPendingTitle} className={classes.section}>
       <Title order={2} size="h5" mb="xs">
         {LABELS.examPendingTitle}
       </Title>
       <div className={classes.row}>
-        {list.items.map((exam) => (
+        {pending.map((exam) => (
           <PendingExamCard
             key={exam._id}
             exam={exam}
