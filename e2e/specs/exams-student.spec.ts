@@ -7,6 +7,7 @@ import { type Assessment, formatMessage, LABELS, MESSAGES } from '@portal/shared
 import type { Locator, Page } from 'playwright-core';
 import { type ApiUser, apiSignIn } from '../support/api.js';
 import { createExamWithPaper } from '../support/assessments.js';
+import { expectAccessible } from '../support/axe.js';
 import { PHONE, snap } from '../support/browser.js';
 import { type BatchSubjectRow, batchNamed } from '../support/content.js';
 import { png } from '../support/files.js';
@@ -305,19 +306,23 @@ describe('the student’s examinations', () => {
       // The device's clock reaches the start: the card offers the start, the tab not read again.
       await page.clock.fastForward(Date.parse(start) - (await page.evaluate(() => Date.now())) + 1000);
       await card.getByRole('button', { name: LABELS.examButtonStart }).waitFor();
-      const popup = await startFrom(page, card);
+      await expectAccessible(page, { role: 'student', state: 'a card opened at its start' });
+      await snap(page, 'exam-card-opened-desktop');
+      // By keyboard alone: the opened card's button takes the focus and opens the start popup.
+      await card.getByRole('button', { name: LABELS.examButtonStart }).focus();
+      await page.keyboard.press('Enter');
+      const popup = page.getByRole('dialog', { name: LABELS.examStartTitle });
       await popup.getByRole('link', { name: LABELS.examStartButton }).waitFor();
       assert.deepEqual(listReads, []);
-      // The home's pending card opens the same way.
+      // The home's pending card opens the same way, on a phone too.
+      await page.setViewportSize(PHONE);
       await page.goto('/dashboard');
       const pending = page.getByRole('region', { name: LABELS.examPendingTitle });
-      await examCard(pending, 'Quadratic Equations Quiz').waitFor();
-      assert.equal(
-        await examCard(pending, 'Quadratic Equations Quiz')
-          .getByRole('button', { name: LABELS.examButtonStart })
-          .count(),
-        1,
-      );
+      await examCard(pending, 'Quadratic Equations Quiz')
+        .getByRole('button', { name: LABELS.examButtonStart })
+        .waitFor();
+      await expectAccessible(page, { role: 'student', state: 'a pending card opened at its start' });
+      await snap(page, 'exam-pending-opened-phone', { fullPage: false });
     } finally {
       await done();
     }

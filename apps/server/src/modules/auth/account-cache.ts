@@ -6,7 +6,7 @@ import { ttlCache } from '../../lib/ttl-cache.js';
 /**
  * Every authenticated request needs the caller's account. Within one process it is kept for a
  * quarter of an hour (`STEADY_TTL_MS`), stamped with where its institution's reads stood when it
- * was loaded: any write of the institution (a name, a batch, a logo changed) drops those reads and
+ * was loaded: every write of the institution (a name, a batch, a logo changed) drops those reads and
  * so the account too, as an owner's write drops every account. Writes that change what the guard
  * checks without a signed-in caller (a password reset) call `forgetAccount`, and
  * `forgetAllAccounts` serves changes to many at once; both are also sent to the other server instances

@@ -4,14 +4,16 @@ import { useEffect, useState } from 'react';
 /** setTimeout's longest wait (about 24.8 days); a later change arms the timer again. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
+/** A card the server gave as not started yet: neither started nor taken, so it moves on by itself. */
+const waiting = (exam: Assessment) => (exam.exam_state ?? 'not_started') === 'not_started';
+
 /**
  * A card's state as shown at `now` (device time, ms): the server's, except that a card the server
  * gave as not started yet (so neither started nor taken) follows its own start and due date by
  * the shared rule, as the server's next answer would.
  */
 export function shownExamState(exam: Assessment, now: number): ExamCardState {
-  const state = exam.exam_state ?? 'not_started';
-  if (state !== 'not_started') return state;
+  if (!waiting(exam)) return exam.exam_state!;
   return examCardState(
     {
       has_taken: false,
@@ -27,7 +29,7 @@ export function shownExamState(exam: Assessment, now: number): ExamCardState {
 export function nextChange(exams: readonly Assessment[], now: number): number | null {
   let next: number | null = null;
   for (const exam of exams) {
-    if ((exam.exam_state ?? 'not_started') !== 'not_started') continue;
+    if (!waiting(exam)) continue;
     for (const at of [Date.parse(exam.start_date), Date.parse(exam.due_date) + 1]) {
       if (at > now && (next === null || at < next)) next = at;
     }

@@ -74,7 +74,9 @@ export function PendingExams() {
   const stateOf = useShownExamStates(list.items);
   const [starting, setStarting] = useState<Assessment | null>(null);
   // One whose due date passed while the home was open is no longer pending.
-  const pending = list.items.filter((exam) => stateOf(exam) !== 'missed');
+  const pending = list.items
+    .map((exam) => ({ exam, state: stateOf(exam) }))
+    .filter(({ state }) => state !== 'missed');
   if (list.isPending || list.isError || pending.length === 0) return null;
   return (
     <section aria-label={LABELS.examPendingTitle} className={classes.section}>
@@ -82,13 +84,8 @@ export function PendingExams() {
         {LABELS.examPendingTitle}
       </Title>
       <div className={classes.row}>
-        {pending.map((exam) => (
-          <PendingExamCard
-            key={exam._id}
-            exam={exam}
-            startable={stateOf(exam) === 'start'}
-            onStart={setStarting}
-          />
+        {pending.map(({ exam, state }) => (
+          <PendingExamCard key={exam._id} exam={exam} startable={state === 'start'} onStart={setStarting} />
         ))}
       </div>
       <StartExamModal exam={starting} onClose={() => setStarting(null)} />
