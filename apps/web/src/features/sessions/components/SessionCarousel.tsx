@@ -40,7 +40,14 @@ export function SessionCarousel({ title, filters, as, empty }: SessionCarouselPr
   else if (sessions.length === 0) content = <EmptyNote text={empty} />;
   else {
     content = (
-      <ScrollArea viewportRef={viewport} type="hover" scrollbars="x" offsetScrollbars>
+      // The row scrolls by keyboard too, even when no card in it has a live button (WCAG 2.1.1).
+      <ScrollArea
+        viewportRef={viewport}
+        viewportProps={{ tabIndex: 0 }}
+        type="hover"
+        scrollbars="x"
+        offsetScrollbars
+      >
         <Group gap="md" wrap="nowrap" align="stretch" pb="xs">
           {sessions.map((session) => (
             <Box key={session._id} w={CARD_WIDTH} className={classes.slide}>
