@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { createdAt, id, timeOrderedId, updatedAt } from './columns.js';
 import { batchSubjects, topics } from './content.js';
 import { institutions } from './institutions.js';
 import { students } from './people.js';
@@ -161,7 +161,7 @@ export const selfAssessmentResults = pgTable(
 export const examAttempts = pgTable(
   'exam_attempts',
   {
-    id: id(),
+    id: timeOrderedId(),
     institutionId: institutionId(),
     assessmentId: uuid('assessment_id')
       .notNull()
@@ -196,7 +196,7 @@ export const examAttempts = pgTable(
 export const examAnswers = pgTable(
   'exam_answers',
   {
-    id: id(),
+    id: timeOrderedId(),
     attemptId: uuid('attempt_id')
       .notNull()
       .references(() => examAttempts.id),

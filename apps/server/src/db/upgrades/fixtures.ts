@@ -52,6 +52,8 @@ export const UP = {
   export: 'a0000000-0000-4000-8000-000000000070',
   accommodation: 'a0000000-0000-4000-8000-000000000080',
   regrade: 'a0000000-0000-4000-8000-000000000081',
+  termAssessment: 'a0000000-0000-4000-8000-000000000090',
+  termQuestion: 'a0000000-0000-4000-8000-000000000091',
 } as const;
 
 const LOGO = '/files/portal/a1b2c3-upgrade-logo.png';
@@ -278,6 +280,29 @@ export const UPGRADE_FIXTURES: UpgradeFixture[] = [
         ('${UP.institution}', '${UP.student}', 'topics', '${UP.topic}', '${UP.batchSubject}', '2026-11-21', 3.5);`,
     reads: [
       { as: 'moderator', url: `/api/cwx/get-json-report/topic/${UP.topic}`, shows: ['"time_spent":10.75'] },
+    ],
+  },
+  {
+    // Attempts and answers keyed by time: rows written without a key get one of version 7, next to
+    // the older rows' random ones, and read as before.
+    tag: '0018_exam_keys_time_ordered',
+    sql: `
+      insert into assessments (id, institution_id, batch_subject_id, author_user_id, author_name, title, description, start_date, due_date, status) values
+        ('${UP.termAssessment}', '${UP.institution}', '${UP.batchSubject}', '${UP.facultyUser}', 'Upgrade Teacher',
+          'Upgrade Term', 'Lenses', '2026-11-25T04:00:00Z', '2026-11-25T05:00:00Z', 'LIVE');
+      insert into questions (id, institution_id, assessment_id, topic_id, position, title, type, weightage) values
+        ('${UP.termQuestion}', '${UP.institution}', '${UP.termAssessment}', null, 1, 'What does a lens do?', 'TEXT', 3);
+      insert into exam_attempts (institution_id, assessment_id, student_id, started_at, submitted_at) values
+        ('${UP.institution}', '${UP.termAssessment}', '${UP.student}', '2026-11-25T04:05:00Z', '2026-11-25T04:40:00Z');
+      insert into exam_answers (attempt_id, question_id, option_ids, answer_text, updated_at)
+        select id, '${UP.termQuestion}', '{}', 'Upgrade answer: it bends light', '2026-11-25T04:40:00Z'
+        from exam_attempts where assessment_id = '${UP.termAssessment}' and id::text like '________-____-7___-%';`,
+    reads: [
+      {
+        as: 'faculty',
+        url: `/api/assessment-submissions/assessment/${UP.termAssessment}/student/${UP.student}`,
+        shows: ['Upgrade answer: it bends light', 'What does a lens do?'],
+      },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timeSpent } from '../../db/schema/index.js';
 import { busOf } from '../../lib/instance-bus.js';
@@ -232,6 +232,42 @@ describe('an exam day in statements', () => {
       expect(theirs.count).toBe(1);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('keys the attempts and answers by time, so an exam day’s inserts fill the indexes’ last pages', async () => {
+    const paper = await hourLongExam();
+    const attemptIds: string[] = [];
+    for (const student of students) {
+      const started = await statements(student.token, 'POST', '/api/assessment-attempts', {
+        assessment_id: paper.assessment.id,
+      });
+      attemptIds.push(started.body.attempt._id);
+      await statements(
+        student.token,
+        'PUT',
+        `/api/assessment-attempts/${started.body.attempt._id}/answers/${paper.single.question.id}`,
+        { submitted_answer_ids: [paper.single.options[0]!.id] },
+      );
+    }
+    // The key made without uuidv7() (PostgreSQL before 18), two in a row.
+    const portable = await t.db.execute<{ id: string }>(
+      sql`select uuid_time_ordered_portable() as id from generate_series(1, 2)`,
+    );
+    // The answers in the order they were saved: each student's after the one before.
+    const { rows } = await t.db.execute<{ id: string }>(
+      sql`select a.id from unnest(${sql.param(attemptIds)}::uuid[]) with ordinality as s(attempt_id, n)
+        join exam_answers a using (attempt_id) order by s.n`,
+    );
+    // Version 7 (RFC 9562): the first 12 hex digits are the milliseconds of the insert, in order.
+    const millisecondsOf = (id: string) => Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+    for (const ids of [attemptIds, rows.map((row) => row.id), portable.rows.map((row) => row.id)]) {
+      expect(ids.length).toBeGreaterThan(1);
+      for (const id of ids)
+        expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const times = ids.map(millisecondsOf);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(Math.abs(times[0]! - Date.now())).toBeLessThan(60_000);
     }
   });
 });
