@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { formatMessage, LABELS, MESSAGES } from '@portal/shared';
 import type { Locator, Page } from 'playwright-core';
 import { apiSignIn } from '../support/api.js';
-import { dayAhead } from '../support/assessments.js';
+import { dayAhead, showMonthOf } from '../support/assessments.js';
 import { settled, snap } from '../support/browser.js';
 import { batchNamed } from '../support/content.js';
 import { demoIds } from '../support/demo.js';
@@ -252,14 +252,11 @@ async function pickDateTimeByKeys(
   await tabTo(page, field);
   await expectFocusVisible(page);
   await page.keyboard.press('Enter');
-  // The arrows stay within the month shown (the due date's calendar opens on the start's month);
-  // a later month is reached by its Next month control.
-  const month = page.getByRole('button', { name: day.label.replace(/^\d+ /, ''), exact: true }).last();
-  await page.getByRole('button', { name: LABELS.assessNextMonth }).last().waitFor();
-  for (let step = 0; step < 12 && !(await month.isVisible()); step += 1) {
-    await tabTo(page, page.getByRole('button', { name: LABELS.assessNextMonth }).last());
+  // The arrows stay within the month shown; a later month is reached by its Next month control.
+  await showMonthOf(page, day, async (next) => {
+    await tabTo(page, next);
     await page.keyboard.press('Enter');
-  }
+  });
   const target = page.getByRole('button', { name: day.label, exact: true }).last();
   await target.waitFor();
   // The calendar's days take one Tab stop (the month's table holds them); the arrows move between them.

@@ -348,6 +348,8 @@ describe('evaluating with the keyboard', () => {
 
     // Each written or uploaded answer: Correct by the keyboard, and marks where the question has them.
     const groups = page.getByRole('radiogroup');
+    // The answers come after the page's heading: counted once the first has come (it times out if none does).
+    await groups.first().waitFor();
     const count = await groups.count();
     assert.ok(count > 0, 'the submission has answers to mark');
     for (let index = 0; index < count; index++) {
@@ -384,6 +386,7 @@ describe('evaluating with the keyboard', () => {
     await page.waitForURL((url) => url.searchParams.has('question'));
     await quietApi(page);
     const groups = page.getByRole('radiogroup');
+    await groups.first().waitFor();
     const count = await groups.count();
     assert.ok(count > 0, `${chosen} has answers to mark`);
     for (let index = 0; index < count; index++) {

@@ -63,7 +63,7 @@ export async function closeByDueDate(author: ApiUser, assessmentId: string): Pro
 }
 
 /** A day `daysAhead` from today in the demo institution's time zone, as its calendar shows it. */
-export function dayAhead(daysAhead: number): { label: string; monthsAhead: number; iso: string } {
+export function dayAhead(daysAhead: number): { label: string; iso: string } {
   const zoned = (date: Date) => {
     const parts = new Intl.DateTimeFormat('en-GB', {
       timeZone: DEMO_TIME_ZONE,
@@ -74,15 +74,10 @@ export function dayAhead(daysAhead: number): { label: string; monthsAhead: numbe
     const part = (type: string) => parts.find((candidate) => candidate.type === type)!.value;
     return { day: Number(part('day')), month: part('month'), year: Number(part('year')) };
   };
-  const now = new Date();
-  const today = zoned(now);
-  const target = zoned(new Date(now.getTime() + daysAhead * 86_400_000));
-  const monthIndex = (value: { month: string; year: number }) =>
-    value.year * 12 + new Date(`${value.month} 1, 2000`).getMonth();
+  const target = zoned(new Date(Date.now() + daysAhead * 86_400_000));
   const month = String(new Date(`${target.month} 1, 2000`).getMonth() + 1).padStart(2, '0');
   return {
     label: `${target.day} ${target.month} ${target.year}`,
-    monthsAhead: monthIndex(target) - monthIndex(today),
     iso: `${target.year}-${month}-${String(target.day).padStart(2, '0')}`,
   };
 }
@@ -98,6 +93,26 @@ export async function chooseIn(page: Page, scope: Locator, label: string, option
 }
 
 /**
+ * Moves an open calendar on to `day`'s month by its Next month control, until that month's heading
+ * shows: a calendar opens on its value's month, or on its earliest day's (a due date's opens on the
+ * start's), not always on today's.
+ */
+export async function showMonthOf(
+  page: Page,
+  day: { label: string },
+  press?: (next: Locator) => Promise<void>,
+) {
+  const next = page.getByRole('button', { name: LABELS.assessNextMonth }).last();
+  const month = page.getByRole('button', { name: day.label.replace(/^\d+ /, ''), exact: true }).last();
+  await next.waitFor();
+  for (let step = 0; step < 12 && !(await month.isVisible()); step += 1) {
+    if (press) await press(next);
+    else await next.click();
+  }
+  await month.waitFor();
+}
+
+/**
  * Sets a date-time picker (the assessment popup's, the session forms'): opens it, moves to the
  * day's month, picks the day, types the time (given on 24 hours, picked on the picker's 12 with AM
  * or PM) and confirms; answers what the field then shows (DD-MM-YYYY | hh:mm A). Picking the day
@@ -107,7 +122,7 @@ export async function pickDateTime(
   page: Page,
   scope: Locator,
   label: string,
-  day: { label: string; monthsAhead: number; iso: string },
+  day: { label: string; iso: string },
   time: { hours: string; minutes: string },
 ): Promise<string> {
   const field = scope.getByRole('button', { name: label });
@@ -116,9 +131,7 @@ export async function pickDateTime(
   const amPm = hours24 < 12 ? 'AM' : 'PM';
   const expected = `${dateText(day.iso)} | ${hours12}:${time.minutes} ${amPm}`;
   await field.click();
-  for (let step = 0; step < day.monthsAhead; step += 1) {
-    await page.getByRole('button', { name: LABELS.assessNextMonth }).last().click();
-  }
+  await showMonthOf(page, day);
   const dayButton = page.getByRole('button', { name: day.label, exact: true }).last();
   await dayButton.click();
   await page.waitForFunction(
