@@ -100,14 +100,13 @@ export async function chooseIn(page: Page, scope: Locator, label: string, option
 export async function showMonthOf(
   page: Page,
   day: { label: string },
-  press?: (next: Locator) => Promise<void>,
+  press: (next: Locator) => Promise<void> = (next) => next.click(),
 ) {
   const next = page.getByRole('button', { name: LABELS.assessNextMonth }).last();
   const month = page.getByRole('button', { name: day.label.replace(/^\d+ /, ''), exact: true }).last();
   await next.waitFor();
   for (let step = 0; step < 12 && !(await month.isVisible()); step += 1) {
-    if (press) await press(next);
-    else await next.click();
+    await press(next);
   }
   await month.waitFor();
 }
