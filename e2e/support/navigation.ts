@@ -14,15 +14,17 @@ export async function openInApp(page: Page, path: string): Promise<void> {
 const inFlight = new WeakMap<Page, Set<Request>>();
 
 /**
- * The page's API requests under way (the event stream aside), watched from the first call on: call
- * it before `goto` so that the page's first requests are counted too.
+ * The page's API requests and code chunks under way (the event stream aside), watched from the first
+ * call on: call it before `goto` so that the page's first requests are counted too. A page's chunk
+ * counts because the router keeps the previous page on screen until it has come.
  */
 export function apiRequests(page: Page): Set<Request> {
   let pending = inFlight.get(page);
   if (pending) return pending;
   const watched = new Set<Request>();
   const counts = (request: Request) =>
-    request.url().includes('/api/') && !request.url().includes('/api/events');
+    request.resourceType() === 'script' ||
+    (request.url().includes('/api/') && !request.url().includes('/api/events'));
   page.on('request', (request) => counts(request) && watched.add(request));
   page.on('requestfinished', (request) => watched.delete(request));
   page.on('requestfailed', (request) => watched.delete(request));
@@ -32,7 +34,7 @@ export function apiRequests(page: Page): Set<Request> {
 }
 
 /**
- * Resolves once the page has had no API request in flight for `quietMs` and shows no loader
+ * Resolves once the page has had no API request or chunk in flight for `quietMs` and shows no loader
  * (`role="status"` named Loading…): its data is on screen.
  */
 export async function quietApi(page: Page, quietMs = 300): Promise<void> {
