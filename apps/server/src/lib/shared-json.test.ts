@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerJson, jsonOf, listOfParts, sharedPart } from './shared-json.js';
+import { answerJson, extendedPart, jsonOf, listOfParts, ownFields, sharedPart } from './shared-json.js';
 
 const same = (value: unknown) => expect(answerJson(value)).toBe(JSON.stringify(value));
 
@@ -55,5 +55,37 @@ describe('answerJson', () => {
     const answer = { data: { list: [part, { b: 2 }], copy: { ...part, more: 2 }, listCopy: [...list] } };
     part.a = 2;
     expect(answerJson(answer)).toBe(JSON.stringify(answer));
+  });
+
+  it('writes an extended part as its shared text with its own fields after it', () => {
+    const card = { topic_id: 't1', topic_title: 'Force "and" mass', type: 'video' };
+    const own = ownFields(['batch_subject_id', 'date', 'viewed_at', 'absent']);
+    const visit = (batchSubject: string, at: string) =>
+      extendedPart(
+        { ...card, batch_subject_id: batchSubject, date: null, viewed_at: at, absent: undefined },
+        card,
+        own,
+      );
+    const first = visit('bs1', '2026-11-28T06:00:00.000Z');
+    const second = visit('bs2', '2026-11-27T06:00:00.000Z');
+    const answer = { data: { last_visited_topics: listOfParts([first, second]) } };
+    const written = answerJson(answer);
+    expect(JSON.parse(written)).toEqual(JSON.parse(JSON.stringify(answer)));
+    expect(written.length).toBe(JSON.stringify(answer).length);
+    // The card's text is made once and shared: a change to it after the first answer is not written.
+    card.topic_title = 'Changed';
+    expect(answerJson(answer)).toBe(written);
+    expect(written).toContain(
+      '{"topic_id":"t1","topic_title":"Force \\"and\\" mass","type":"video","batch_subject_id":"bs1","date":null,',
+    );
+  });
+
+  it('writes an extended part of an empty shared part, and a copy of one whole', () => {
+    const only = extendedPart({ mine: 1 }, {}, ownFields(['mine']));
+    expect(answerJson({ data: listOfParts([only]) })).toBe('{"data":[{"mine":1}]}');
+    const part = { a: 1 };
+    const extended = extendedPart({ a: 1, b: 2 }, part, ownFields(['b']));
+    const copy = { ...extended, b: 3 };
+    expect(answerJson({ data: listOfParts([copy]) })).toBe('{"data":[{"a":1,"b":3}]}');
   });
 });

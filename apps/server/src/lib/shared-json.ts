@@ -18,12 +18,25 @@
 const SHARED = Symbol('shared part');
 const TEXT = Symbol('shared part’s JSON');
 const LIST = Symbol('list of parts');
+const EXTENDED = Symbol('a shared part with fields of its own');
+const PART = Symbol('the shared part extended');
+const OWN = Symbol('the own fields');
 
 interface Marks {
   [SHARED]?: object;
   [TEXT]?: string;
   [LIST]?: object;
+  [EXTENDED]?: object;
+  [PART]?: object;
+  [OWN]?: OwnFields;
 }
+
+/** The names of an extended part's own fields, each with its JSON key made once. */
+export type OwnFields = readonly { key: string; text: string }[];
+
+/** Own fields named `keys`, for `extendedPart`. */
+export const ownFields = (keys: readonly string[]): OwnFields =>
+  keys.map((key) => ({ key, text: `${JSON.stringify(key)}:` }));
 
 const marks = (value: object) => value as Marks;
 
@@ -37,6 +50,20 @@ export function sharedPart<T extends object>(value: T): T {
 export function listOfParts<T extends object[]>(items: T): T {
   marks(items)[LIST] = items;
   return items;
+}
+
+/**
+ * Marks `value` as the shared `part`'s fields plus the `own` ones (a student's card of a topic
+ * every student shares: their batch subject, their time): written as the part's JSON made once
+ * with the own fields after it. `value` must hold exactly the part's fields, with the part's
+ * values, and the own ones; `part` is made shared here.
+ */
+export function extendedPart<T extends object>(value: T, part: object, own: OwnFields): T {
+  const marked = marks(value);
+  marked[EXTENDED] = value;
+  marked[PART] = sharedPart(part);
+  marked[OWN] = own;
+  return value;
 }
 
 /** A shared part's JSON, made on first use. */
@@ -62,6 +89,7 @@ function write(value: unknown, depth: number): string | undefined {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   const marked = marks(value);
   if (marked[SHARED] === value) return textOf(value);
+  if (marked[EXTENDED] === value) return writeExtended(value, marked[PART]!, marked[OWN]!);
   if (Array.isArray(value)) return marked[LIST] === value ? writeList(value, depth) : JSON.stringify(value);
   // Only plain objects are walked: a Date, a class's instance or anything with toJSON is written whole.
   if (depth > 1 || !isPlainObject(value)) return JSON.stringify(value);
@@ -70,6 +98,19 @@ function write(value: unknown, depth: number): string | undefined {
     const text = write((value as Record<string, unknown>)[key], depth + 1);
     if (text === undefined) continue;
     out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${text}`;
+  }
+  return `${out}}`;
+}
+
+function writeExtended(value: object, part: object, own: OwnFields): string {
+  const base = textOf(part);
+  let out = base.slice(0, -1);
+  let empty = base.length === 2;
+  for (const field of own) {
+    const text = JSON.stringify((value as Record<string, unknown>)[field.key]);
+    if (text === undefined) continue;
+    out += `${empty ? '' : ','}${field.text}${text}`;
+    empty = false;
   }
   return `${out}}`;
 }

@@ -21,7 +21,7 @@ import {
   derivedOnce,
   STEADY_TTL_MS,
 } from '../../lib/read-cache.js';
-import { listOfParts, sharedPart } from '../../lib/shared-json.js';
+import { extendedPart, listOfParts, ownFields, sharedPart } from '../../lib/shared-json.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { examOfStudent } from '../exams/student-exams.js';
@@ -238,7 +238,7 @@ export async function lastVisited(
     const card = cards[index];
     if (card) topics.push(presentVisited(card, row));
   });
-  return { topics, page: info };
+  return { topics: listOfParts(topics), page: info };
 }
 
 /** The kept numbers (topic, batch subject, ms) back as rows, the time as the answer writes it. */
@@ -254,8 +254,19 @@ function visitedRows(kept: number[]) {
   return rows;
 }
 
-/** A last-visited topic: its shared card and the student's own batch subject and time. */
+/** What a last-visited card has of the student's own: the rest is the topic's shared card. */
+const VISITED_OWN = ownFields(['batch_subject_id', 'date', 'viewed_at']);
+
+/**
+ * A last-visited topic: its shared card (written as JSON once) and the student's own batch
+ * subject and time.
+ */
 const presentVisited = (
+  card: repository.HomeTopicCard,
+  row: { batch_subject_id: string; viewed_at: string },
+): HomeTopic => extendedPart(presentVisitedFields(card, row), card, VISITED_OWN);
+
+const presentVisitedFields = (
   card: repository.HomeTopicCard,
   row: { batch_subject_id: string; viewed_at: string },
 ): HomeTopic => ({
@@ -287,7 +298,8 @@ function homeTopicCards(deps: AppDeps, institutionId: string, topicIds: string[]
         institutionId,
         topicIds: keys.map((key) => key.slice(CARD.length)),
       });
-      return new Map(cards.map((card) => [`${CARD}${card.topic_id}`, card]));
+      // Shared from the start: the cache's size check writes the card's JSON, which is then kept.
+      return new Map(cards.map((card) => [`${CARD}${card.topic_id}`, sharedPart(card)]));
     },
     STEADY_TTL_MS,
   );
