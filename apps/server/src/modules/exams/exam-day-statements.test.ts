@@ -235,6 +235,44 @@ describe('an exam day in statements', () => {
     }
   });
 
+  it('makes a paper once when the batch starts it at the same moment', async () => {
+    const [warmUp, reference, together] = [await hourLongExam(), await hourLongExam(), await hourLongExam()];
+    forgetInstitutionReads(t.db, school.institution.id);
+    for (const student of students) await statements(student.token, 'GET', '/api/users/me/assessments');
+    const [first] = students;
+    /** The first student's start (which drops their own reads: the tab reads them again, as it does). */
+    const startAlone = async (paper: typeof together) => {
+      const started = await statements(first!.token, 'POST', '/api/assessment-attempts', {
+        assessment_id: paper.assessment.id,
+      });
+      await statements(first!.token, 'GET', '/api/users/me/assessments');
+      return started.count;
+    };
+    // The institution's own kept facts come back with the first start after the drop.
+    await startAlone(warmUp);
+    // A start on a paper not yet made: the paper's reads and the attempt's write.
+    const alone = await startAlone(reference);
+    expect(alone).toBeGreaterThan(1);
+    await busOf(t.db)?.sent();
+    const answers: number[] = [];
+    const count = await countQueries(() =>
+      Promise.all(
+        students.map(async (student) => {
+          const answer = await t.app.inject({
+            method: 'POST',
+            url: '/api/assessment-attempts',
+            headers: bearer(student.token),
+            payload: { assessment_id: together.assessment.id },
+          });
+          answers.push(answer.statusCode);
+        }),
+      ),
+    );
+    expect(answers).toEqual([201, 201, 201]);
+    // Each student's attempt written, the paper read once for all three.
+    expect(count).toBe(alone + students.length - 1);
+  });
+
   it('keys the attempts and answers by time, so an exam day’s inserts fill the indexes’ last pages', async () => {
     const paper = await hourLongExam();
     const attemptIds: string[] = [];
