@@ -36,21 +36,43 @@ export function connectDatabase(url: string, max = 10, { keepOpen = false } = {}
 }
 
 /**
- * Opens the pool's `max` connections now, before the portal takes its first request. A server
- * that refuses some (its `max_connections` shared with other instances) does not stop the start:
- * the pool opens them when needed, as before. Answers the reason of the first refusal, if any.
+ * Plans a read of each of the portal's tables: the session loads their descriptions and their
+ * indexes' into its own caches. A pool idles on a few connections for hours; at an exam's opening
+ * all of them serve at once, and a session meeting a table for the first time reads the catalog
+ * for it first (a PostgreSQL session's caches are its own, not shared).
+ */
+const WARM_TABLES = `do $warm$
+declare found record;
+begin
+  for found in
+    select c.oid::regclass as name from pg_class c
+    where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p')
+  loop
+    execute format('explain select 1 from %s', found.name);
+  end loop;
+end
+$warm$`;
+
+/**
+ * Opens the pool's `max` connections now, before the portal takes its first request, each with
+ * its tables known (`WARM_TABLES`). A server that refuses some (its `max_connections` shared with
+ * other instances) does not stop the start: the pool opens them when needed, as before. Answers
+ * the reason of the first refusal, if any.
  */
 export async function openConnections(pool: pg.Pool): Promise<{ opened: number; refused?: string }> {
-  const tries = await Promise.allSettled(Array.from({ length: pool.options.max }, () => pool.connect()));
+  const tries = await Promise.allSettled(
+    Array.from({ length: pool.options.max }, async () => {
+      const client = await pool.connect();
+      // Warming is a help, never a condition: a server that refuses it still serves.
+      await client.query(WARM_TABLES).catch(() => undefined);
+      client.release();
+    }),
+  );
   let opened = 0;
   let refused: string | undefined;
   for (const tried of tries) {
-    if (tried.status === 'fulfilled') {
-      tried.value.release();
-      opened += 1;
-    } else {
-      refused ??= tried.reason instanceof Error ? tried.reason.message : String(tried.reason);
-    }
+    if (tried.status === 'fulfilled') opened += 1;
+    else refused ??= tried.reason instanceof Error ? tried.reason.message : String(tried.reason);
   }
   return { opened, ...(refused ? { refused } : {}) };
 }

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, expect, inject, test } from 'vitest';
+import { withDatabase } from '../test/global-setup.js';
 import { connectDatabase, type DatabaseHandle, openConnections } from './client.js';
 
 /** The server's pool (main.ts): every connection opened before the first request, and kept. */
@@ -39,4 +41,32 @@ test('a server that refuses connections does not stop the start: the reason is t
   const connections = await openConnections(database.pool);
   expect(connections.opened).toBe(0);
   expect(connections.refused).toMatch(/password/);
+});
+
+test('each kept connection knows the portal’s tables and their indexes before the first request', async () => {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `warm_${randomBytes(6).toString('hex')}`;
+  const admin = connectDatabase(adminUrl, 1);
+  await admin.pool.query(`CREATE DATABASE ${name} TEMPLATE portal_template`);
+  try {
+    database = connectDatabase(withDatabase(adminUrl, name), 3, { keepOpen: true });
+    expect(await openConnections(database.pool)).toEqual({ opened: 3 });
+    // A session's index descriptions are its own memory contexts, named by index.
+    const known = `select count(*)::int as count from pg_backend_memory_contexts
+      where name = 'index info' and ident in ('exam_attempts_pkey', 'exam_answers_pkey')`;
+    const clients = await Promise.all([0, 1, 2].map(() => database!.pool.connect()));
+    try {
+      for (const client of clients) expect((await client.query(known)).rows[0].count).toBe(2);
+    } finally {
+      for (const client of clients) client.release();
+    }
+    const fresh = connectDatabase(withDatabase(adminUrl, name), 1);
+    expect((await fresh.pool.query(known)).rows[0].count).toBe(0);
+    await fresh.close();
+    await database.close();
+    database = undefined;
+  } finally {
+    await admin.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.close();
+  }
 });
