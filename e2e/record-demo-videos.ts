@@ -16,7 +16,7 @@ import path from 'node:path';
 import { LABELS, type Role } from '@portal/shared';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_TIME_ZONE, launchBrowser, settled } from './support/browser.js';
-import { apiRequests, contentShown } from './support/navigation.js';
+import { contentShown, requestsUnderWay } from './support/navigation.js';
 import { DEMO_PASSWORD } from './support/portal.js';
 import { startPortal } from './support/server.js';
 import { startSmtpCapture } from './support/smtp.js';
@@ -259,7 +259,7 @@ async function record(browser: Browser, baseURL: string, role: Role): Promise<vo
   const context = await browser.newContext({ baseURL, viewport: SIZE, timezoneId: DEMO_TIME_ZONE });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  apiRequests(page);
+  requestsUnderWay(page);
   const frames: Frame[] = [];
   await page.goto('/login');
   await page.getByLabel(LABELS.userName).waitFor();

@@ -20,7 +20,7 @@ import {
   type RecordedMeeting,
   useMeetingStandIn,
 } from '../support/jitsi.js';
-import { apiRequests, contentShown } from '../support/navigation.js';
+import { contentShown, requestsUnderWay } from '../support/navigation.js';
 import { once, usePortal } from '../support/portal.js';
 import { banner, chooseOption } from '../support/ui.js';
 
@@ -391,7 +391,7 @@ describe('online sessions', () => {
     for (const [username, path, name] of screens) {
       const signed = await portal.signedInPage(username, PHONE);
       await useMeetingStandIn(signed.context);
-      apiRequests(signed.page);
+      requestsUnderWay(signed.page);
       await signed.page.goto(path);
       await signed.page.getByRole('heading', { level: 1 }).first().waitFor();
       await contentShown(signed.page);

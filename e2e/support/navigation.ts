@@ -18,7 +18,7 @@ const inFlight = new WeakMap<Page, Set<Request>>();
  * call on: call it before `goto` so that the page's first requests are counted too. A page's chunk
  * counts because the router keeps the previous page on screen until it has come.
  */
-export function apiRequests(page: Page): Set<Request> {
+export function requestsUnderWay(page: Page): Set<Request> {
   let pending = inFlight.get(page);
   if (pending) return pending;
   const watched = new Set<Request>();
@@ -38,7 +38,7 @@ export function apiRequests(page: Page): Set<Request> {
  * (`role="status"` named Loading…): its data is on screen.
  */
 export async function quietApi(page: Page, quietMs = 300): Promise<void> {
-  const pending = apiRequests(page);
+  const pending = requestsUnderWay(page);
   let quietSince = Date.now();
   while (Date.now() - quietSince < quietMs) {
     if (pending.size > 0) quietSince = Date.now();

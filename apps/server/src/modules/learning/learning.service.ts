@@ -264,26 +264,26 @@ const VISITED_OWN = ownFields(['batch_subject_id', 'date', 'viewed_at']);
 const presentVisited = (
   card: repository.HomeTopicCard,
   row: { batch_subject_id: string; viewed_at: string },
-): HomeTopic => extendedPart(presentVisitedFields(card, row), card, VISITED_OWN);
-
-const presentVisitedFields = (
-  card: repository.HomeTopicCard,
-  row: { batch_subject_id: string; viewed_at: string },
-): HomeTopic => ({
-  topic_id: card.topic_id,
-  topic_title: card.topic_title,
-  topic_logo_url: card.topic_logo_url,
-  type: card.type,
-  chapter_id: card.chapter_id,
-  chapter_title: card.chapter_title,
-  batch_subject_id: row.batch_subject_id,
-  subject_id: card.subject_id,
-  subject_title: card.subject_title,
-  subject_logo: card.subject_logo,
-  subject_logo_url: card.subject_logo_url,
-  date: null,
-  viewed_at: row.viewed_at,
-});
+): HomeTopic =>
+  extendedPart(
+    {
+      topic_id: card.topic_id,
+      topic_title: card.topic_title,
+      topic_logo_url: card.topic_logo_url,
+      type: card.type,
+      chapter_id: card.chapter_id,
+      chapter_title: card.chapter_title,
+      batch_subject_id: row.batch_subject_id,
+      subject_id: card.subject_id,
+      subject_title: card.subject_title,
+      subject_logo: card.subject_logo,
+      subject_logo_url: card.subject_logo_url,
+      date: null,
+      viewed_at: row.viewed_at,
+    },
+    card,
+    VISITED_OWN,
+  );
 
 const CARD = 'home_topic_card:';
 
