@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { executePrepared, fixedStatement } from '../../lib/prepared.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
+import { type WriteGroups, writeGroups } from '../../lib/write-groups.js';
 import { loadQuestions } from '../assessments/questions.repository.js';
 import { attemptDeadline, deadlineJoins, studentView } from './deadline.js';
 
@@ -124,27 +125,90 @@ export async function findAttemptExam(
  * The attempt of (assessment, student), created when missing: the unique index makes a second or
  * parallel start find the same row (decision 26). Answers whether this call created it.
  */
-export async function startAttempt(
+export interface StartValues {
+  institutionId: string;
+  assessmentId: string;
+  studentId: string;
+  now: Date;
+}
+
+export interface StartedAttempt {
+  id: string;
+  /** False when the student already had the attempt (another tab, or the same start twice). */
+  created: boolean;
+  startedAt: Date;
+  seed: number;
+}
+
+interface AttemptKeyRow extends Record<string, unknown> {
+  id: string;
+  assessment_id: string;
+  student_id: string;
+  started_at: Date;
+  seed: number;
+}
+
+const attemptKey = (assessmentId: string, studentId: string) => `${assessmentId} ${studentId}`;
+
+/**
+ * The attempts of several starts in one statement (a student already started keeps theirs), each
+ * start's attempt in the starts' order. A student twice among the starts is created once.
+ */
+export async function insertAttempts(
   db: Database | Transaction,
-  values: { institutionId: string; assessmentId: string; studentId: string; now: Date },
-): Promise<{ id: string; created: boolean; startedAt: Date; seed: number }> {
-  const { institutionId, assessmentId, studentId, now } = values;
-  const inserted = await executePrepared<{ id: string; started_at: Date; seed: number }>(
+  starts: StartValues[],
+): Promise<StartedAttempt[]> {
+  const column = <Key extends keyof StartValues>(key: Key) => sql.param(starts.map((start) => start[key]));
+  const inserted = await executePrepared<AttemptKeyRow>(
     db,
     sql`
     insert into exam_attempts (institution_id, assessment_id, student_id, started_at, created_at, updated_at)
-    values (${institutionId}, ${assessmentId}, ${studentId}, ${now}, ${now}, ${now})
+    select institution_id, assessment_id, student_id, started_at, started_at, started_at
+    from unnest(${column('institutionId')}::uuid[], ${column('assessmentId')}::uuid[],
+      ${column('studentId')}::uuid[], ${column('now')}::timestamptz[])
+      as start(institution_id, assessment_id, student_id, started_at)
     on conflict (assessment_id, student_id) do nothing
-    returning id, started_at, seed`,
+    returning id, assessment_id, student_id, started_at, seed`,
   );
-  const row = inserted.rows[0];
-  if (row) return { id: row.id, created: true, startedAt: new Date(row.started_at), seed: row.seed };
-  const found = await executePrepared<{ id: string; started_at: Date; seed: number }>(
+  const createdRows = new Map(
+    inserted.rows.map((row) => [attemptKey(row.assessment_id, row.student_id), row]),
+  );
+  const missing = starts.filter((start) => !createdRows.has(attemptKey(start.assessmentId, start.studentId)));
+  const found = missing.length === 0 ? [] : (await existingAttempts(db, missing)).rows;
+  const theirs = new Map(found.map((row) => [attemptKey(row.assessment_id, row.student_id), row]));
+  const claimed = new Set<string>();
+  return starts.map((start) => {
+    const key = attemptKey(start.assessmentId, start.studentId);
+    const createdRow = createdRows.get(key);
+    // Only the first start of a key created it; a repeat in the same group finds it.
+    const created = createdRow !== undefined && !claimed.has(key);
+    claimed.add(key);
+    const row = (createdRow ?? theirs.get(key))!;
+    return { id: row.id, created, startedAt: new Date(row.started_at), seed: row.seed };
+  });
+}
+
+const existingAttempts = (db: Database | Transaction, starts: StartValues[]) =>
+  executePrepared<AttemptKeyRow>(
     db,
-    sql`select id, started_at, seed from exam_attempts where assessment_id = ${assessmentId} and student_id = ${studentId}`,
+    sql`select id, assessment_id, student_id, started_at, seed from exam_attempts
+      where (assessment_id, student_id) in (
+        select * from unnest(${sql.param(starts.map((start) => start.assessmentId))}::uuid[],
+          ${sql.param(starts.map((start) => start.studentId))}::uuid[]))`,
   );
-  const theirs = found.rows[0]!;
-  return { id: theirs.id, created: false, startedAt: new Date(theirs.started_at), seed: theirs.seed };
+
+// The starts of an exam's opening arrive together: each pool's starts are written in groups
+// (writeGroups), one statement and one commit for the starts that came while others were written.
+const startGroups = new WeakMap<Database, WriteGroups<StartValues, StartedAttempt>>();
+
+/** The caller's attempt, created when they have none; written with the starts that come with it. */
+export function startAttempt(db: Database, start: StartValues): Promise<StartedAttempt> {
+  let groups = startGroups.get(db);
+  if (!groups) {
+    groups = writeGroups({ writeAll: (starts) => insertAttempts(db, starts), inFlight: 2, maxGroup: 200 });
+    startGroups.set(db, groups);
+  }
+  return groups.write(start);
 }
 
 // An assessment's questions cannot change once someone has started it (assessmentQuestionsFrozen),

@@ -242,14 +242,11 @@ export async function submitExam(deps: AppDeps, user: AuthUser, body: SubmitBody
     exam.attempt_id === null
       ? await deps.db.transaction(async (tx) => {
           // A submit without a start creates the attempt (the unique index makes a parallel one find it).
-          const started = await repository.startAttempt(tx, {
-            institutionId: institutionOf(user),
-            assessmentId: exam.id,
-            studentId: user.entityId,
-            now,
-          });
-          const { drawn: paper } = await papersQuestions(deps, exam, started.seed);
-          return repository.submitAttempt(tx, { ...submission, attemptId: started.id, paper });
+          const [started] = await repository.insertAttempts(tx, [
+            { institutionId: institutionOf(user), assessmentId: exam.id, studentId: user.entityId, now },
+          ]);
+          const { drawn: paper } = await papersQuestions(deps, exam, started!.seed);
+          return repository.submitAttempt(tx, { ...submission, attemptId: started!.id, paper });
         })
       : await repository.submitAttempt(deps.db, { ...submission, attemptId: exam.attempt_id, paper: drawn });
   if (!attempt) throw conflict(MESSAGES.alreadySubmitted);

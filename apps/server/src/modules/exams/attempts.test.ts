@@ -1,6 +1,7 @@
 import { EXAM_GRACE_MS, MESSAGES } from '@portal/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { examAnswers, examAttempts, students, timeSpent } from '../../db/schema/index.js';
 import { createAssessmentRow } from '../../test/factories/assessments.js';
 import { createTaughtSubject } from '../../test/factories/doubts.js';
@@ -207,6 +208,43 @@ describe('starting an attempt', () => {
       expect((await start(school.tokens.student, row.id)).statusCode).toBe(404);
     }
     expect((await start(school.tokens.student, ID)).statusCode).toBe(404);
+  });
+
+  it('writes a class starting together in a few statements, each student one attempt, a double start once', async () => {
+    const exam = await newExam();
+    const classmates = await Promise.all(Array.from({ length: 12 }, () => newStudent()));
+    t.clock.set(START);
+    // Their tabs are open (the sign-in's account and the cards read), as at an exam's opening.
+    for (const student of classmates) await call('GET', '/api/users/me/assessments', student.token);
+    const statements = vi.spyOn(pg.Client.prototype, 'query');
+    // Every student starts twice at the same moment (two tabs).
+    const answers = await Promise.all(
+      classmates.flatMap((student) => [
+        start(student.token, exam.assessment.id),
+        start(student.token, exam.assessment.id),
+      ]),
+    );
+    const attemptWrites = statements.mock.calls.filter(([query]) =>
+      String((query as { text?: string }).text ?? query).includes('insert into exam_attempts'),
+    );
+    statements.mockRestore();
+    expect(attemptWrites.length).toBeGreaterThan(0);
+    expect(attemptWrites.length).toBeLessThan(classmates.length / 2);
+    const rows = await t.db
+      .select()
+      .from(examAttempts)
+      .where(eq(examAttempts.assessmentId, exam.assessment.id));
+    expect(rows).toHaveLength(classmates.length);
+    classmates.forEach((student, index) => {
+      const [one, two] = [answers[2 * index]!, answers[2 * index + 1]!];
+      expect([one.statusCode, two.statusCode].sort()).toEqual([200, 201]);
+      const attempt = one.json().data.attempt;
+      expect(two.json().data.attempt._id).toBe(attempt._id);
+      expect(rows.find((row) => row.id === attempt._id)).toMatchObject({
+        studentId: student.entityId,
+        startedAt: START,
+      });
+    });
   });
 
   it('refuses a LIVE exam without questions (409)', async () => {
