@@ -6,8 +6,10 @@
  * statements and commits instead of one each.
  *
  * Every caller's promise settles only when its group's write has committed, with its own result.
- * A group that fails is written again item by item, so one bad item (a row a foreign key now
- * refuses) fails its own caller only.
+ * A group refused for one of its items (`retryAlone` says which errors are an item's) is written
+ * again item by item, one after another, so only the refused item fails; any other error fails
+ * the whole group, as it would have failed each write alone. `writeAll` must therefore be safe to
+ * run again for items it may have written (an insert that keeps an existing row).
  */
 export interface WriteGroups<Item, Result> {
   write(item: Item): Promise<Result>;
@@ -22,23 +24,40 @@ interface Waiting<Item, Result> {
 export function writeGroups<Item, Result>(options: {
   /** Writes the items in one statement; answers each item's result, in the items' order. */
   writeAll: (items: Item[]) => Promise<Result[]>;
+  /** Whether a group's error may be one item's, so that the others are worth writing alone. */
+  retryAlone: (error: unknown) => boolean;
   inFlight: number;
   maxGroup: number;
 }): WriteGroups<Item, Result> {
-  const { writeAll, inFlight, maxGroup } = options;
+  const { writeAll, retryAlone, inFlight, maxGroup } = options;
   const queue: Waiting<Item, Result>[] = [];
   let running = 0;
 
-  const writeAlone = (waiting: Waiting<Item, Result>) =>
-    writeAll([waiting.item]).then(([result]) => waiting.resolve(result as Result), waiting.reject);
+  async function resultsOf(items: Item[]): Promise<Result[]> {
+    const results = await writeAll(items);
+    if (results.length !== items.length)
+      throw new Error(`${results.length} results for ${items.length} writes`);
+    return results;
+  }
 
+  /** Settles every caller of the group; never throws. */
   async function writeGroup(group: Waiting<Item, Result>[]) {
     try {
-      const results = await writeAll(group.map((waiting) => waiting.item));
-      for (const [index, waiting] of group.entries()) waiting.resolve(results[index] as Result);
+      const results = await resultsOf(group.map((waiting) => waiting.item));
+      for (const [index, waiting] of group.entries()) waiting.resolve(results[index]!);
     } catch (error) {
-      if (group.length === 1) group[0]!.reject(error);
-      else await Promise.all(group.map(writeAlone));
+      if (group.length === 1 || !retryAlone(error)) {
+        for (const waiting of group) waiting.reject(error);
+        return;
+      }
+      for (const waiting of group) {
+        try {
+          const [result] = await resultsOf([waiting.item]);
+          waiting.resolve(result!);
+        } catch (alone) {
+          waiting.reject(alone);
+        }
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import { EXAM_GRACE_MS, type Question } from '@portal/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
+import { isDataError } from '../../lib/db-errors.js';
 import { executePrepared, fixedStatement } from '../../lib/prepared.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
 import { type WriteGroups, writeGroups } from '../../lib/write-groups.js';
@@ -121,10 +122,6 @@ export async function findAttemptExam(
   return result.rows[0] && (asStudentExam(result.rows[0]) as StudentExamRow & { attempt_id: string });
 }
 
-/**
- * The attempt of (assessment, student), created when missing: the unique index makes a second or
- * parallel start find the same row (decision 26). Answers whether this call created it.
- */
 export interface StartValues {
   institutionId: string;
   assessmentId: string;
@@ -151,14 +148,23 @@ interface AttemptKeyRow extends Record<string, unknown> {
 const attemptKey = (assessmentId: string, studentId: string) => `${assessmentId} ${studentId}`;
 
 /**
- * The attempts of several starts in one statement (a student already started keeps theirs), each
- * start's attempt in the starts' order. A student twice among the starts is created once.
+ * The attempts of several starts in one statement, created when missing: the unique index makes a
+ * second or parallel start find the same row (decision 26). Answers each start's attempt in the
+ * starts' order; a student twice among them is created once. The rows are inserted in the
+ * unique index's order, so two such statements under way at once wait for each other's rows in
+ * the same order and cannot deadlock.
  */
 export async function insertAttempts(
   db: Database | Transaction,
   starts: StartValues[],
 ): Promise<StartedAttempt[]> {
-  const column = <Key extends keyof StartValues>(key: Key) => sql.param(starts.map((start) => start[key]));
+  const firstOfKey = new Map<string, StartValues>();
+  for (const start of starts) {
+    const key = attemptKey(start.assessmentId, start.studentId);
+    if (!firstOfKey.has(key)) firstOfKey.set(key, start);
+  }
+  const distinct = [...firstOfKey.values()];
+  const column = <Key extends keyof StartValues>(key: Key) => sql.param(distinct.map((start) => start[key]));
   const inserted = await executePrepared<AttemptKeyRow>(
     db,
     sql`
@@ -167,6 +173,7 @@ export async function insertAttempts(
     from unnest(${column('institutionId')}::uuid[], ${column('assessmentId')}::uuid[],
       ${column('studentId')}::uuid[], ${column('now')}::timestamptz[])
       as start(institution_id, assessment_id, student_id, started_at)
+    order by assessment_id, student_id
     on conflict (assessment_id, student_id) do nothing
     returning id, assessment_id, student_id, started_at, seed`,
   );
@@ -205,7 +212,13 @@ const startGroups = new WeakMap<Database, WriteGroups<StartValues, StartedAttemp
 export function startAttempt(db: Database, start: StartValues): Promise<StartedAttempt> {
   let groups = startGroups.get(db);
   if (!groups) {
-    groups = writeGroups({ writeAll: (starts) => insertAttempts(db, starts), inFlight: 2, maxGroup: 200 });
+    groups = writeGroups({
+      writeAll: (starts) => insertAttempts(db, starts),
+      // A start refused for its own row (a student or paper deleted meanwhile) fails alone.
+      retryAlone: isDataError,
+      inFlight: 2,
+      maxGroup: 200,
+    });
     startGroups.set(db, groups);
   }
   return groups.write(start);
