@@ -241,9 +241,14 @@ describe('reports', () => {
     assert.deepEqual(rows[0], ['Sl No', 'Name', 'Topics', 'Doubts', 'Doubts Answered', 'Online Sessions']);
     await csvMatchesScreen(page);
     assert.match(await pdfTextOf(page), new RegExp(LABELS.facultyAnalyticsTitle));
+    // The header says how the rows are sorted, drawn with them (the address changes before).
+    const sessionsHeader = (order: 'ascending' | 'descending') =>
+      page.locator(`th[aria-sort="${order}"]`, { hasText: LABELS.reportOnlineSessions }).waitFor();
     await page.getByRole('button', { name: LABELS.reportOnlineSessions }).click();
+    await sessionsHeader('ascending');
     await page.getByRole('button', { name: LABELS.reportOnlineSessions }).click();
     await page.waitForURL(/sort=online_session_count&order=desc/);
+    await sessionsHeader('descending');
     const sorted = (await tablesOnScreen(page)).slice(1).map((row) => Number(row[5]));
     assert.deepEqual(
       sorted,
