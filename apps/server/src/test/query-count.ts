@@ -15,10 +15,17 @@ const isRequestStatement = ([config]: unknown[]) =>
  * time-spent buffer's write is left out, so a count does not depend on when its timer fires.
  */
 export async function countQueries(run: () => Promise<unknown>): Promise<number> {
+  return (await queryTexts(run)).length;
+}
+
+/** The SQL texts of the statements `run` sends, as `countQueries` counts them. */
+export async function queryTexts(run: () => Promise<unknown>): Promise<string[]> {
   const spy = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await run();
-    return spy.mock.calls.filter(isRequestStatement).length;
+    return spy.mock.calls
+      .filter(isRequestStatement)
+      .map(([query]) => (typeof query === 'string' ? query : String((query as { text?: string }).text)));
   } finally {
     spy.mockRestore();
   }

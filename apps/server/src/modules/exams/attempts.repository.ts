@@ -180,7 +180,9 @@ export async function insertAttempts(
   const createdRows = new Map(
     inserted.rows.map((row) => [attemptKey(row.assessment_id, row.student_id), row]),
   );
-  const missing = starts.filter((start) => !createdRows.has(attemptKey(start.assessmentId, start.studentId)));
+  const missing = distinct.filter(
+    (start) => !createdRows.has(attemptKey(start.assessmentId, start.studentId)),
+  );
   const found = missing.length === 0 ? [] : (await existingAttempts(db, missing)).rows;
   const theirs = new Map(found.map((row) => [attemptKey(row.assessment_id, row.student_id), row]));
   const claimed = new Set<string>();
