@@ -11,8 +11,6 @@ function studentAuthorName(reader: Reader, own: boolean, realName: string): stri
   return withLanguage(reader.language, () => (own ? MESSAGES.doubtAuthorYou : MESSAGES.doubtAuthorAnonymous));
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** A reply as `reader` sees it; teachers' replies always carry the teacher's name. */
 export function presentResponse(response: ResponseJson, reader: Reader): DoubtResponse {
   const own = response.author_user_id === reader.userId;
@@ -26,7 +24,7 @@ export function presentResponse(response: ResponseJson, reader: Reader): DoubtRe
         : response.author_name,
     author_role: response.author_role,
     is_own: own,
-    created_at: iso(response.created_at),
+    created_at: response.created_at,
   };
 }
 
@@ -45,8 +43,8 @@ export function presentDoubt(row: DoubtRow, reader: Reader): Doubt {
     batch_title: row.batch_title,
     author_name: studentAuthorName(reader, own, row.student_name),
     is_own: own,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     response_count: row.response_count,
     responses_total: row.responses_total,
     answered: row.answered,

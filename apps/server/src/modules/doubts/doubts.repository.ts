@@ -23,6 +23,7 @@ export interface ResponseJson {
   author_user_id: string;
   author_role: Role;
   author_name: string;
+  /** ISO 8601, as the answer writes it. */
   created_at: string;
 }
 
@@ -39,8 +40,9 @@ export interface DoubtRow extends Record<string, unknown> {
   batch_title: string;
   student_id: string;
   student_name: string;
-  created_at: Date;
-  updated_at: Date;
+  /** ISO 8601, as the answer writes it: made once when read, not on every answer of a kept list. */
+  created_at: string;
+  updated_at: string;
   /** Teachers' and moderators' replies only: a student's follow-up is not a reply ('(n) replied'). */
   response_count: number;
   /** Every live reply, follow-ups included: lists carry only the first ones. */
@@ -144,6 +146,20 @@ function selectDoubts(institutionId: string, readable: SQL, where: SQL, page: Pa
     order by d.created_at desc, d.id desc`;
 }
 
+/** The rows of `selectDoubts` with their times as the answers write them. */
+async function selectedDoubts(db: Database, query: SQL): Promise<DoubtRow[]> {
+  const { rows } = await executePrepared<DoubtRow>(db, query);
+  for (const row of rows) {
+    row.created_at = isoTime(row.created_at);
+    row.updated_at = isoTime(row.updated_at);
+    for (const response of row.responses) response.created_at = isoTime(response.created_at);
+  }
+  return rows;
+}
+
+/** A time as a Date (a column) or as PostgreSQL's JSON writes it, in ISO 8601. */
+const isoTime = (value: Date | string) => new Date(value).toISOString();
+
 /** What narrows a list; every filter is optional. */
 export interface DoubtFilter {
   ids?: string[];
@@ -181,8 +197,7 @@ export async function listDoubts(
   page: Page,
 ): Promise<DoubtRow[]> {
   const where = sql`${readableBy(reader)} and ${filterConditions(filter)}`;
-  const { rows } = await executePrepared<DoubtRow>(db, selectDoubts(institutionId, sql`true`, where, page));
-  return rows;
+  return selectedDoubts(db, selectDoubts(institutionId, sql`true`, where, page));
 }
 
 /**
@@ -225,8 +240,7 @@ export async function listDoubtsByIds(
   ids: string[],
 ): Promise<DoubtRow[]> {
   const where = sql`${readableBy(reader)} and ${filterConditions({ ids })}`;
-  const result = await executePrepared<DoubtRow>(db, selectDoubts(institutionId, sql`true`, where, null));
-  return result.rows;
+  return selectedDoubts(db, selectDoubts(institutionId, sql`true`, where, null));
 }
 
 /** One live doubt of the institution, with `readable` saying whether this reader may see it. */
@@ -236,11 +250,11 @@ export async function findDoubt(
   reader: Reader,
   doubtId: string,
 ): Promise<DoubtRow | undefined> {
-  const result = await executePrepared<DoubtRow>(
+  const rows = await selectedDoubts(
     db,
     selectDoubts(institutionId, readableBy(reader), sql`d.id = ${doubtId}`, null),
   );
-  return result.rows[0];
+  return rows[0];
 }
 
 export interface BatchSubjectRow extends Record<string, unknown> {
