@@ -372,5 +372,6 @@ export async function listResponses(
     ),
     page.after ? null : executePrepared<{ total: number }>(db, sql`select count(*)::int as total ${live}`),
   ]);
+  for (const row of result.rows) row.created_at = isoTime(row.created_at);
   return { rows: result.rows, total: total?.rows[0]?.total ?? null };
 }
