@@ -7,7 +7,8 @@ import type { PasswordTask } from './passwords.worker.js';
  * lowered CPU priority (nice +10): a burst of sign-ins, or a bulk import, takes the cores the
  * students' reads leave free instead of taking them from those reads.
  */
-const pool = backgroundPool('passwords.worker', 10);
+// argon2's memory is native (19 MiB a hash), not the thread's heap.
+const pool = backgroundPool('passwords.worker', 10, { oldMb: 48, youngMb: 8 });
 const inWorker = <Result extends string | boolean>(task: PasswordTask) => pool.run<Result>(task);
 export const closePasswordPool = () => pool.close();
 

@@ -4,7 +4,9 @@ import type { PdfData, PdfTemplate } from './pdf.worker.js';
 
 // Drawing a document is synchronous work (a whole school's report takes seconds of CPU): it runs
 // in worker threads at the lowest CPU priority (nice +19), so a PDF waits rather than the students.
-const pool = backgroundPool('pdf.worker', 19);
+// A whole school's Attendance By Topic (7 MB of PDF) holds about 100 MB of heap at its largest;
+// 48 MB of young space keeps its collections as few as V8's default does.
+const pool = backgroundPool('pdf.worker', 19, { oldMb: 256, youngMb: 48 });
 
 /** The named template (lib/table-documents.ts) filled with `data`, rendered in a worker thread, in the caller's language. */
 export async function renderPdfTemplate<Name extends PdfTemplate>(
