@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { type Page, pageOf, readPage } from '../../lib/pagination.js';
 import { cachedRead, cachedUserRead, STEADY_TTL_MS } from '../../lib/read-cache.js';
+import { sharedPart } from '../../lib/shared-json.js';
 import { institutionOf } from '../../lib/tenancy.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { doubtAudience, publishEvent } from '../events/publish.js';
@@ -102,7 +103,23 @@ async function doubtPage(
         ),
   ]);
   const { rows: kept, page: info } = pageOf(listed, page, (row) => [row.id], total);
-  return { doubts: present(kept, user), page: info };
+  return { doubts: rows ? present(kept, user) : presentedOnce(listed, kept, user), page: info };
+}
+
+/**
+ * A reader's own kept page (`doubtPage`), presented once and marked shared so that its JSON is
+ * written once too (lib/shared-json.ts): a teacher or moderator reloading a 75 KB doubts page back
+ * to back reuses both until a write drops the page. Keyed by the kept rows, so it goes when they
+ * go; the reader's language is kept with it, as 'You' and 'Anonymous' are written in it.
+ */
+const presentedPages = new WeakMap<repository.DoubtRow[], { language: string; doubts: Doubt[] }>();
+
+function presentedOnce(listed: repository.DoubtRow[], kept: repository.DoubtRow[], user: AuthUser): Doubt[] {
+  const presented = presentedPages.get(listed);
+  if (presented?.language === user.language) return presented.doubts;
+  const doubts = sharedPart(present(kept, user));
+  presentedPages.set(listed, { language: user.language, doubts });
+  return doubts;
 }
 
 /** GET /api/doubts/counts: the caller's readable doubts counted per batch subject (kept like the totals). */

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/shared';
 import hi from '@portal/shared/locales/hi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetInstitutionReads, forgetUserReads } from '../../lib/read-cache.js';
 import { createDoubtRow, createResponseRow, createTaughtSubject } from '../../test/factories/doubts.js';
 import { expectGuarded } from '../../test/guards.js';
@@ -265,6 +265,32 @@ describe('GET /api/doubts', () => {
     // The next reader in English reads English: nothing of the Hindi reader's stays behind.
     const mine = (await get('/api/doubts', school.tokens.student)).json().data.doubts;
     expect(mine.find((doubt: { _id: string }) => doubt._id === own.id).author_name).toBe('You');
+  });
+
+  it('answers a reloaded page as it was, and in the language the reader has just chosen', async () => {
+    const english = await get('/api/doubts', classmate.token);
+    // The reader's page is kept presented and its JSON written once: a reload answers the same
+    // without writing the doubts' JSON again.
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect((await get('/api/doubts', classmate.token)).body).toBe(english.body);
+      const doubtsWritten = stringify.mock.calls.filter(
+        ([value]) => Array.isArray(value) && (value[0] as { doubt_text?: string })?.doubt_text !== undefined,
+      );
+      expect(doubtsWritten).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
+    await send('PATCH', '/api/users/me/language', classmate.token, { language: 'hi' });
+    try {
+      const list = (await get('/api/doubts', classmate.token)).json().data.doubts;
+      expect(list.find((doubt: { _id: string }) => doubt._id === mates.id).author_name).toBe(
+        hi.messages.doubtAuthorYou,
+      );
+    } finally {
+      await send('PATCH', '/api/users/me/language', classmate.token, { language: 'en' });
+    }
+    expect((await get('/api/doubts', classmate.token)).body).toBe(english.body);
   });
 
   it('shows faculty the doubts of the batch subjects they teach, with the students’ names', async () => {
