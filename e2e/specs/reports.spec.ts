@@ -74,10 +74,11 @@ const overflowOf = (inside: Locator) =>
 
 /**
  * Waits for the report to show: its table, or its empty note; with `line`, the report whose lines
- * (date, batch, subject) include it, so the one asked for and not the one before.
+ * (date, batch, subject) include it, so the one asked for and not the one before. Only the lines
+ * count: every batch's report names each batch in its sections' headings ('Batch: Class 10 A').
  */
 async function shown(page: Page, line?: string) {
-  if (line) await page.getByText(line).first().waitFor();
+  if (line) await page.locator('[data-report-lines]', { hasText: line }).waitFor();
   await page.locator('[data-report-table]').first().or(page.getByText(LABELS.reportNoRows)).waitFor();
   await page
     .getByRole('button', { name: LABELS.reportCsv, exact: true })

@@ -58,7 +58,7 @@ export function StudentAnalyticsPage() {
   } else if (table) {
     content = (
       <Stack gap="lg">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-report-lines>
           {table.lines.join('  ·  ')}
         </Text>
         {choice.kind === 'week' && <WeekHeatGrid report={report.data as ReportOfKind['week']} />}

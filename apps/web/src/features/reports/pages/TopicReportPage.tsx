@@ -59,7 +59,7 @@ export function TopicReportPage() {
     const table = topicReportTable(data);
     content = (
       <Stack gap="lg">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-report-lines>
           {table.lines.join('  ·  ')}
         </Text>
         <MinutesChart report={data} />
