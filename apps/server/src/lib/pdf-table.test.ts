@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import PDFDocument from 'pdfkit';
+import { describe, expect, it, vi } from 'vitest';
+import { ByteBlocks } from './byte-blocks.js';
 import { renderTablePdf, type TablePdfData } from './pdf-table.js';
 
 const pdfText = (pdf: Buffer) =>
@@ -74,6 +76,25 @@ describe('renderTablePdf', () => {
     const pdf = await renderTablePdf(document([{ heading: null, headers, rows: rows(5000) }]));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(pdf)).toMatch(/^\s*5000\s+Student 5000\s+Batch A\s+Absent/m);
+  });
+
+  it('hands each part of the document on as it is written, not held until the end', async () => {
+    // A whole school's document is drawn in one synchronous pass: parts left in the stream until
+    // then kept about 170,000 small Buffers alive in the PDF thread. They are copied into blocks
+    // (ByteBlocks) as they are written, before the document ends.
+    const added = vi.spyOn(ByteBlocks.prototype, 'add');
+    const ended = vi.spyOn(PDFDocument.prototype, 'end');
+    try {
+      const pdf = await renderTablePdf(document([{ heading: null, headers, rows: rows(1000) }]));
+      const endedAt = ended.mock.invocationCallOrder[0] ?? 0;
+      const beforeEnd = added.mock.invocationCallOrder.filter((order) => order < endedAt).length;
+      // The rest are the parts written at the end: the fonts, the structure tree, the index.
+      expect(beforeEnd).toBeGreaterThan(added.mock.calls.length / 2);
+      expect(added.mock.calls.reduce((sum, [chunk]) => sum + chunk.length, 0)).toBe(pdf.length);
+    } finally {
+      added.mockRestore();
+      ended.mockRestore();
+    }
   });
 
   it('draws names of every script in a font that has them, and embeds no font for Latin text', async () => {

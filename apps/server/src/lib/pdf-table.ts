@@ -1,5 +1,6 @@
 import { activeLanguage, LABELS } from '@portal/shared';
 import PDFDocument from 'pdfkit';
+import { ByteBlocks } from './byte-blocks.js';
 import { type FontStyle, notoFamilyFor, notoFontFile, STANDARD_FONTS } from './pdf-fonts.js';
 import { LineDrawer } from './pdf-line.js';
 
@@ -111,10 +112,14 @@ export function renderTablePdf(data: TablePdfData): Promise<Buffer> {
     lang: activeLanguage(),
     displayTitle: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const output = new ByteBlocks();
+  doc.on('data', (chunk: Buffer) => output.add(chunk));
+  // The document is drawn in one synchronous pass, before the stream would start flowing on the
+  // next tick: its every chunk would wait in the stream's buffer until the end. Reading what the
+  // constructor wrote empties that buffer, so each later chunk reaches `output` as it is written.
+  while (doc.read() !== null);
   const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('end', () => resolve(output.bytes()));
     doc.on('error', reject);
   });
 
