@@ -35,7 +35,7 @@ const results = {
   signIn: null,
   stalls: [],
 };
-const wanted = (name) => !OPTIONS.only || name.includes(OPTIONS.only);
+const wanted = (name) => !OPTIONS.only || OPTIONS.only.split('|').some((part) => name.includes(part));
 const ms = (value) => `${Math.round(value * 10) / 10} ms`;
 const percent = (share) => `${(share * 100).toFixed(1)}%`;
 

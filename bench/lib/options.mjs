@@ -18,7 +18,11 @@ export const OPTIONS = {
   students: number('BENCH_STUDENTS', 5000),
   /** Sign-ins a second during the sign-in stall test. */
   signInsPerSecond: number('BENCH_SIGN_INS_PER_SECOND', 50),
-  /** Runs only the scenarios whose name contains this text; `exam` the examination storm alone, `exam-crash` its kill -9 run. */
+  /**
+   * Runs only the scenarios whose name contains this text, or one of several texts split by '|'
+   * ('GET /api/|cwx': the hot reads, then the reports); `exam` the examination storm alone,
+   * `exam-crash` its kill -9 run.
+   */
   only: process.env.BENCH_ONLY,
   /**
    * The Accept-Encoding the load's requests send (e.g. `gzip, deflate, br, zstd`, as browsers do):
