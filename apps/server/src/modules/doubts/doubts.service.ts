@@ -80,18 +80,33 @@ async function doubtPage(
 ): Promise<DoubtPage> {
   const institutionId = institutionOf(user);
   const filterKey = [filter.topicId, filter.batchSubjectId, filter.studentId, filter.status].join(':');
-  const [listed, total] = await Promise.all([
-    // A page of doubts with their replies is tens of KB to build; kept per reader for the shared
-    // two seconds (every doubt or reply written through the API drops it), so a teacher or
-    // moderator reloading their doubts page does not rebuild it each time.
-    rows ??
-      cachedUserRead(
-        deps.db,
-        institutionId,
-        user.userId,
-        `doubt_rows:${filterKey}:${page.limit}:${page.after?.join(',') ?? ''}`,
-        () => repository.listDoubts(deps.db, institutionId, user, filter, page),
-      ),
+  /** The page of `listed` (a row past the limit tells that more follow), presented for the reader. */
+  const presentedPage = (listed: repository.DoubtRow[]) => {
+    const kept = pageOf(listed, page, (row) => [row.id], null);
+    return { doubts: present(kept.rows, user), page: kept.page };
+  };
+  /**
+   * A teacher's or moderator's page of doubts with their replies, presented and marked shared so
+   * that its JSON is written once (lib/shared-json.ts): tens of KB to build, kept per reader for the
+   * shared two seconds (every doubt or reply written through the API drops it), so one reloading
+   * their doubts page back to back reuses it. Kept in the reader's language, as 'You' and
+   * 'Anonymous' are written in it.
+   */
+  const readersPage = () =>
+    cachedUserRead(
+      deps.db,
+      institutionId,
+      user.userId,
+      `doubt_page:${user.language}:${filterKey}:${page.limit}:${page.after?.join(',') ?? ''}`,
+      async () => {
+        const presented = presentedPage(
+          await repository.listDoubts(deps.db, institutionId, user, filter, page),
+        );
+        return { doubts: sharedPart(presented.doubts), page: presented.page };
+      },
+    );
+  const [{ doubts, page: info }, total] = await Promise.all([
+    rows ? rows.then(presentedPage) : readersPage(),
     page.after
       ? null
       : cachedRead(
@@ -102,24 +117,7 @@ async function doubtPage(
           TOTAL_TTL_MS,
         ),
   ]);
-  const { rows: kept, page: info } = pageOf(listed, page, (row) => [row.id], total);
-  return { doubts: rows ? present(kept, user) : presentedOnce(listed, kept, user), page: info };
-}
-
-/**
- * A reader's own kept page (`doubtPage`), presented once and marked shared so that its JSON is
- * written once too (lib/shared-json.ts): a teacher or moderator reloading a 75 KB doubts page back
- * to back reuses both until a write drops the page. Keyed by the kept rows, so it goes when they
- * go; the reader's language is kept with it, as 'You' and 'Anonymous' are written in it.
- */
-const presentedPages = new WeakMap<repository.DoubtRow[], { language: string; doubts: Doubt[] }>();
-
-function presentedOnce(listed: repository.DoubtRow[], kept: repository.DoubtRow[], user: AuthUser): Doubt[] {
-  const presented = presentedPages.get(listed);
-  if (presented?.language === user.language) return presented.doubts;
-  const doubts = sharedPart(present(kept, user));
-  presentedPages.set(listed, { language: user.language, doubts });
-  return doubts;
+  return { doubts, page: { ...info, total: page.after ? null : total } };
 }
 
 /** GET /api/doubts/counts: the caller's readable doubts counted per batch subject (kept like the totals). */
