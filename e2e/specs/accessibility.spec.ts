@@ -144,7 +144,9 @@ const SCREENS: Record<Role | 'public', Record<string, Screen>> = {
         menu(formatMessage(LABELS.moreActionsNamed, { title: 'Greenwood High School' })),
         popup(formatMessage(LABELS.editNamed, { title: 'Greenwood High School' })),
         popup(formatMessage(LABELS.archiveNamed, { title: 'Greenwood High School' })),
-        clicked(LABELS.archivedInstitutions, (page) => page.getByRole('tabpanel').waitFor()),
+        clicked(LABELS.archivedInstitutions, (page) =>
+          page.getByRole('tabpanel', { name: LABELS.archivedInstitutions }).waitFor(),
+        ),
         ...HEADER_STATES,
       ],
     },
@@ -351,7 +353,9 @@ const SCREENS: Record<Role | 'public', Record<string, Screen>> = {
           chapter: ids.chapter,
           topic: ids.topic,
         }),
-      states: [clicked(/^Q&A \(\d+\)$/, (page) => page.getByRole('tabpanel').last().waitFor())],
+      states: [
+        clicked(/^Q&A \(\d+\)$/, (page) => page.getByRole('tabpanel', { name: /^Q&A \(\d+\)$/ }).waitFor()),
+      ],
     },
     '/me/subjects/chapters/topics/assessment': {
       open: (ids) =>
@@ -369,7 +373,9 @@ const SCREENS: Record<Role | 'public', Record<string, Screen>> = {
       open: '/me/assessments',
       states: [
         popup(LABELS.examButtonStart),
-        clicked(/^Self Assessments \(\d+\)$/, (page) => page.getByRole('tabpanel').last().waitFor()),
+        clicked(/^Self Assessments \(\d+\)$/, (page) =>
+          page.getByRole('tabpanel', { name: /^Self Assessments \(\d+\)$/ }).waitFor(),
+        ),
       ],
     },
     '/assessments/questions': {
@@ -395,6 +401,10 @@ async function checkScreen(page: Page, role: string, screen: Screen) {
   const demo = await ids();
   const address = typeof screen.open === 'string' ? screen.open : screen.open(demo);
   await openInApp(page, address);
+  // This address's page, not the one before it, which the router shows until it draws this one
+  // (the signed-in layout names its path; the public pages are not in it).
+  const path = new URL(address, 'http://portal').pathname;
+  await page.locator(`main[data-path="${path}"], main:not([data-path])`).waitFor();
   await quietApi(page);
   assert.equal(await page.getByText(MESSAGES.pageNotFound).count(), 0, `${address} is a page of ${role}`);
   // Every page has its title (h1) once its data is in; a page without one fails on axe's report.

@@ -9,6 +9,7 @@ import { type ApiUser, apiSignIn } from '../support/api.js';
 import { chooseIn, dayAhead, pdf, pickDateTime } from '../support/assessments.js';
 import { PHONE, settled, snap } from '../support/browser.js';
 import { addSubjectToBatch, type BatchSubjectRow, batchNamed } from '../support/content.js';
+import { quietApi } from '../support/navigation.js';
 import { usePortal } from '../support/portal.js';
 import { banner, chooseOption, pickFiles } from '../support/ui.js';
 
@@ -427,6 +428,8 @@ describe('assessments for faculty', () => {
     await page.getByRole('tab', { name: /Upcoming Assessment/ }).waitFor();
     // Only the subjects they teach: the moderator's Astronomy quiz is not listed.
     await page.getByRole('button', { name: LABELS.assessAddButton }).first().waitFor();
+    // The tab and its Add button show while the list loads: its answer first.
+    await quietApi(page);
     assert.equal(await card(page, 'Planets quiz').count(), 0);
     await addAssessment(page, 'Lenses quiz', ids.taught.subject_title, false);
     await importGift(page, 'Lenses quiz');

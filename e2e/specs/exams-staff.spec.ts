@@ -325,6 +325,11 @@ describe('examinations for the faculty member', () => {
     await page.getByTestId('evaluation-responses').filter({ hasText: '4 of 4 responses checked' }).waitFor();
     await refocus(page);
     await chooseOption(page, LABELS.evalGradeByQuestion, 'Q1:', { exact: false });
+    // Question 1's own view: Q3's, marked and submitted, answers the checks below as well.
+    await page
+      .getByRole('region', { name: LABELS.evalGradeByQuestion })
+      .getByRole('heading', { name: formatMessage(LABELS.evalQuestionN, { n: '1' }) })
+      .waitFor();
     await answerOf(page, 'Arjun Mehta').getByTestId('answer-result').waitFor();
     await page.getByText(LABELS.evalEveryAnswerMarked).waitFor();
     assert.equal(await page.getByRole('button', { name: LABELS.evalSubmit, exact: true }).count(), 0);
@@ -376,6 +381,8 @@ describe('examinations for the faculty member', () => {
     assert.equal(await overflow(phone), 0);
     await snap(phone, 'exams-staff-submissions-phone');
     await phone.goto(`/faculty/assessments/submissions?assessment=${ids.exam._id}`);
+    const priya = phone.getByRole('link', { name: 'Priya Nair', exact: true });
+    await priya.waitFor();
     // On a phone the student's name is the way in (the button column gives the status its room).
     assert.equal(
       await phone
@@ -383,7 +390,7 @@ describe('examinations for the faculty member', () => {
         .isVisible(),
       false,
     );
-    await phone.getByRole('link', { name: 'Priya Nair', exact: true }).click();
+    await priya.click();
     await questionCard(phone, 3).getByRole('img').first().waitFor();
     assert.equal(await overflow(phone), 0);
     await snap(phone, 'exams-staff-submission-phone');

@@ -363,6 +363,8 @@ describe('faculty subjects and content', () => {
 
     // The other from its detail page.
     await topicCard(page, 'Jupiter and its moons').getByRole('link', { name: LABELS.viewTopic }).click();
+    // The detail page's own Delete: the list's card has one too until the page is replaced.
+    await page.getByRole('heading', { level: 1, name: 'Jupiter and its moons' }).waitFor();
     await page.getByRole('button', { name: LABELS.deleteAction }).click();
     await dialog(page).getByText(MESSAGES.confirmDelete).waitFor();
     await dialog(page).getByRole('button', { name: LABELS.confirmProceed }).click();

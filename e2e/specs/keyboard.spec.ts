@@ -397,8 +397,10 @@ describe('evaluating with the keyboard', () => {
     assert.match(chosen, /^Q4:/);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.has('question'));
+    // The question's own view, not the submissions list it replaces (its filter is a radiogroup too).
+    await page.getByRole('region', { name: LABELS.evalGradeByQuestion }).waitFor();
     await quietApi(page);
-    const groups = page.getByRole('radiogroup');
+    const groups = page.getByRole('article').getByRole('radiogroup');
     await groups.first().waitFor();
     const count = await groups.count();
     assert.ok(count > 0, `${chosen} has answers to mark`);

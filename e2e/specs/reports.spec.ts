@@ -73,12 +73,19 @@ const overflowOf = (inside: Locator) =>
   });
 
 /**
- * Waits for the report to show: its table, or its empty note; with `line`, the report whose lines
- * (date, batch, subject) include it, so the one asked for and not the one before. Only the lines
- * count: every batch's report names each batch in its sections' headings ('Batch: Class 10 A').
+ * Waits for the report to show: its table, or its empty note; with `lines`, the report whose lines
+ * (date, batch, subject) include each of them, so the one asked for and not the one before. Only
+ * the lines count: every batch's report names each batch in its sections' headings ('Batch: Class
+ * 10 A').
  */
-async function shown(page: Page, line?: string) {
-  if (line) await page.locator('[data-report-lines]', { hasText: line }).waitFor();
+async function shown(page: Page, ...lines: string[]) {
+  if (lines.length > 0) {
+    const header = lines.reduce(
+      (found, line) => found.filter({ hasText: line }),
+      page.locator('[data-report-lines]'),
+    );
+    await header.waitFor();
+  }
   await page.locator('[data-report-table]').first().or(page.getByText(LABELS.reportNoRows)).waitFor();
   await page
     .getByRole('button', { name: LABELS.reportCsv, exact: true })
@@ -180,7 +187,8 @@ describe('reports', () => {
     await pickDay(page, today);
     await page.waitForURL(new RegExp(`date=${today}`));
     await page.waitForURL(/subject=/);
-    await shown(page, `${LABELS.reportSubject}: `);
+    // The day too: choosing the type first shows yesterday's report of the first subject.
+    await shown(page, `${LABELS.reportDate}: ${dateText(today)}`, `${LABELS.reportSubject}: `);
     const subjectTitle = await page.getByRole('combobox', { name: LABELS.reportSubject }).inputValue();
     assert.ok(subjectTitle, 'a subject is chosen');
     await csvMatchesScreen(page);

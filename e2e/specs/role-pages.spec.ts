@@ -48,6 +48,8 @@ describe('every page says who it is for', () => {
       for (const route of others) {
         const address = addressOf(route.path);
         await openInApp(page, address);
+        // This address's state, not the one before it, which the router shows until it draws this one.
+        await page.locator(`main[data-path="${address}"]`).getByTestId('not-available').waitFor();
         await notAvailable(page).getByText(MESSAGES.pageNotForRole, { exact: true }).waitFor();
         assert.equal(await notAvailable(page).count(), 1, address);
         const home = notAvailable(page).getByRole('link', { name: LABELS.backToDashboard });

@@ -174,7 +174,7 @@ describe('student learning: home, subjects, reading with progress, notes, teache
     await openTab(page, LABELS.lastVisitedTopics);
     // The demo student may have read other topics; this one has not been opened yet.
     await page
-      .getByRole('tabpanel')
+      .getByRole('tabpanel', { name: LABELS.lastVisitedTopics })
       .getByTestId('home-topic-card')
       .or(page.getByText(MESSAGES.noLastVisitedTopics))
       .first()

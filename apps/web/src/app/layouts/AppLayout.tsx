@@ -87,7 +87,8 @@ export function AppLayout() {
             </AppShell.Section>
           </AppShell.Navbar>
 
-          <AppShell.Main>
+          {/* The path it shows: the page drawn for an address, not the one before it. */}
+          <AppShell.Main data-path={pathname}>
             <TimeZoneNote ta="right" mb={4} />
             {/* Another role's page is never rendered, so it asks the server for nothing. */}
             {pageAccess(pathname, account.permission) === 'refused' ? <NotAvailable /> : <Outlet />}
