@@ -19,8 +19,11 @@ import { banner, chooseOption } from '../support/ui.js';
 const portal = usePortal('exams-staff');
 const WIDE = { width: 1366, height: 900 };
 const EXAM = 'Light and Shadows Test';
-/** The examination closes this long after it is made, so the students can sit it first. */
-const OPEN_FOR_MS = 40_000;
+/**
+ * The examination stays open this long after it is made, so the students can sit it first however
+ * busy the machine; it is then closed by moving its due date (`closeByDueDate`).
+ */
+const OPEN_FOR_MS = 20 * 60_000;
 
 const QUESTIONS_CSV = `question,type,marks,options,correct
 Which colour bends most in a prism?,SINGLE_CHOICE,1,Red|Violet|Green,B
