@@ -7,7 +7,7 @@ import { axeChecks, expectAccessible, PUBLIC_ROUTES } from '../support/axe.js';
 import { PHONE, snap } from '../support/browser.js';
 import { type DemoIds, demoIds } from '../support/demo.js';
 import { useMeetingStandIn } from '../support/jitsi.js';
-import { openInApp, quietApi } from '../support/navigation.js';
+import { drawnAt, openInApp, quietApi } from '../support/navigation.js';
 import { once, type SignedInPage, usePortal } from '../support/portal.js';
 
 // Decision 41: every screen and popup of every role passes axe's WCAG 2.2 AA rules at both widths,
@@ -401,10 +401,7 @@ async function checkScreen(page: Page, role: string, screen: Screen) {
   const demo = await ids();
   const address = typeof screen.open === 'string' ? screen.open : screen.open(demo);
   await openInApp(page, address);
-  // This address's page, not the one before it, which the router shows until it draws this one
-  // (the signed-in layout names its path; the public pages are not in it).
-  const path = new URL(address, 'http://portal').pathname;
-  await page.locator(`main[data-path="${path}"], main:not([data-path])`).waitFor();
+  await drawnAt(page, address, { outsideLayout: true }).waitFor();
   await quietApi(page);
   assert.equal(await page.getByText(MESSAGES.pageNotFound).count(), 0, `${address} is a page of ${role}`);
   // Every page has its title (h1) once its data is in; a page without one fails on axe's report.

@@ -4,6 +4,7 @@ import { LABELS, MESSAGES, ROLES, ROUTE_ROLES, type Role } from '@portal/shared'
 import type { Page } from 'playwright-core';
 import { apiSignIn } from '../support/api.js';
 import { PHONE, snap } from '../support/browser.js';
+import { drawnAt } from '../support/navigation.js';
 import { signIn, usePortal } from '../support/portal.js';
 
 const portal = usePortal('role-pages');
@@ -48,8 +49,7 @@ describe('every page says who it is for', () => {
       for (const route of others) {
         const address = addressOf(route.path);
         await openInApp(page, address);
-        // This address's state, not the one before it, which the router shows until it draws this one.
-        await page.locator(`main[data-path="${address}"]`).getByTestId('not-available').waitFor();
+        await drawnAt(page, address).getByTestId('not-available').waitFor();
         await notAvailable(page).getByText(MESSAGES.pageNotForRole, { exact: true }).waitFor();
         assert.equal(await notAvailable(page).count(), 1, address);
         const home = notAvailable(page).getByRole('link', { name: LABELS.backToDashboard });

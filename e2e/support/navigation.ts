@@ -1,5 +1,5 @@
 import { LABELS } from '@portal/shared';
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 
 /** Goes to `path` inside the app (as a link would), without reloading it. */
 export async function openInApp(page: Page, path: string): Promise<void> {
@@ -9,6 +9,16 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, `${target.pathname}${target.search}`);
   await page.waitForURL((url) => url.pathname === target.pathname);
+}
+
+/**
+ * The main area drawn for `path` (`address`'s path), not the one before it, which the router keeps on
+ * screen until it draws the new page: the signed-in layout names the path it shows (`data-path`).
+ * `outsideLayout`: a public page's main area (it names none) counts too.
+ */
+export function drawnAt(page: Page, address: string, { outsideLayout = false } = {}): Locator {
+  const path = new URL(address, 'http://portal').pathname;
+  return page.locator(`main[data-path="${path}"]${outsideLayout ? ', main:not([data-path])' : ''}`);
 }
 
 const inFlight = new WeakMap<Page, Set<Request>>();
